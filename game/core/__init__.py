@@ -1,0 +1,1 @@
+"""The foundation every game shares: randomness, errors, configs, the engine contract."""

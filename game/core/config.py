@@ -1,0 +1,47 @@
+"""What pins a game before the first card: which game, its options, who sits where."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from enum import Enum
+
+
+class SeatKind(str, Enum):
+    """A seat is a person at the keyboard or a machine player of a given level."""
+
+    PERSON = "person"
+    LANZADO = "lanzado"
+    ASTUTO = "astuto"
+    DESPIADADO = "despiadado"
+    MAESTRO = "maestro"
+
+    @property
+    def is_machine(self) -> bool:
+        return self is not SeatKind.PERSON
+
+
+@dataclass(frozen=True, slots=True)
+class GameConfig:
+    """A game id (``bombazo``, ``mazo``, ``clasico``, …), its seats and its option flags."""
+
+    game: str
+    seats: tuple[SeatKind, ...]
+    options: frozenset[str] = field(default_factory=frozenset)
+    first: int = 0
+
+    @property
+    def seat_count(self) -> int:
+        return len(self.seats)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "game": self.game,
+            "seats": [kind.value for kind in self.seats],
+            "options": sorted(self.options),
+            "first": self.first,
+        }
+
+    @staticmethod
+    def machines(game: str, count: int, level: SeatKind = SeatKind.LANZADO,
+                 options: frozenset[str] = frozenset()) -> GameConfig:
+        return GameConfig(game, tuple([level] * count), options)

@@ -1,0 +1,70 @@
+"""The project's own seeded generator: PCG32 (XSH-RR, O'Neill 2014).
+
+Python's ``random`` may change between versions and is global; a game code must give the same
+game on every Python and every OS, so every random choice of the engine and of the machine
+players goes through this small, pinned generator whose state lives inside the game state.
+"""
+
+from __future__ import annotations
+
+from collections.abc import MutableSequence
+from typing import TypeVar
+
+_MASK64 = (1 << 64) - 1
+_MASK32 = (1 << 32) - 1
+_MULT = 6364136223846793005
+
+T = TypeVar("T")
+
+
+class Pcg32:
+    """PCG32 with a selectable stream, so derived streams never overlap the game's draws."""
+
+    __slots__ = ("inc", "state")
+
+    def __init__(self, seed: int, stream: int = 54) -> None:
+        self.inc = ((stream << 1) | 1) & _MASK64
+        self.state = 0
+        self.next_u32()
+        self.state = (self.state + (seed & _MASK64)) & _MASK64
+        self.next_u32()
+
+    def copy(self) -> Pcg32:
+        twin = Pcg32.__new__(Pcg32)
+        twin.state = self.state
+        twin.inc = self.inc
+        return twin
+
+    def next_u32(self) -> int:
+        old = self.state
+        self.state = (old * _MULT + self.inc) & _MASK64
+        xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+        rot = old >> 59
+        return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+
+    def below(self, bound: int) -> int:
+        """A uniform integer in ``[0, bound)`` without modulo bias (PCG's bounded draw)."""
+        if bound <= 0:
+            raise ValueError("bound must be positive")
+        threshold = (0x100000000 - bound) % bound
+        while True:
+            r = self.next_u32()
+            if r >= threshold:
+                return r % bound
+
+    def choice(self, items: list[T] | tuple[T, ...]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        """Fisher–Yates in place, from the end, one bounded draw per position."""
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def chance(self, numerator: int, denominator: int) -> bool:
+        return self.below(denominator) < numerator
+
+
+def derived(seed: int, purpose: int) -> Pcg32:
+    """A generator on its own stream: machine players think without shifting the game's draws."""
+    return Pcg32(seed, stream=0x6D6563686120 + purpose)

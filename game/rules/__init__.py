@@ -1,0 +1,1 @@
+"""The rules of every game, one subpackage each; no game imports another."""
