@@ -1,0 +1,1 @@
+"""The bomb-deck family: Bombazo, Bomba en el Mazo and Clásico on one engine."""

@@ -1,0 +1,636 @@
+"""The bomb-deck engine: legal moves and their effects, exactly as RULES.md §1 states them.
+
+Every public entry point validates first and mutates after, so an ``IllegalAction`` always
+leaves the state untouched. Hot paths (draw, play, legal moves) avoid building anything the
+caller does not receive: the simulator runs them millions of times.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from game.core.config import GameConfig
+from game.core.engine import TABLE
+from game.core.errors import IllegalAction, MalformedInput
+from game.core.rng import Pcg32
+from game.rules.bombdeck import actions as A
+from game.rules.bombdeck import cards as C
+from game.rules.bombdeck import events as E
+from game.rules.bombdeck.actions import Action
+from game.rules.bombdeck.cards import RULESETS, Ruleset
+from game.rules.bombdeck.state import BombState, PendingPlay, Phase
+from game.rules.bombdeck.view import BombView, PublicPlay, SeatInfo
+
+_PLAY_ACTIONS: dict[tuple[str, str, int | None, str | None], Action] = {}
+
+_SIMPLE_PLAYS = frozenset(
+    (C.ATTACK, C.SKIP, C.DRAW_BOTTOM, C.SEE_FUTURE, C.SHUFFLE, C.PASS_IT, C.SHIELD)
+)
+_ENDS_TURN_PLAYS = frozenset((C.ATTACK, C.SKIP, C.DRAW_BOTTOM, C.PASS_IT))
+
+
+def _act(verb: str, card: str, target: int | None = None, named: str | None = None) -> Action:
+    """One shared Action object per distinct move, so legal-move lists allocate nothing new."""
+    key = (verb, card, target, named)
+    action = _PLAY_ACTIONS.get(key)
+    if action is None:
+        action = _PLAY_ACTIONS[key] = Action(verb, card, target, named)
+    return action
+
+
+def ruleset_of(game_id: str) -> Ruleset:
+    try:
+        return RULESETS[game_id]
+    except KeyError:
+        raise MalformedInput(f"unknown bomb-deck game {game_id!r}") from None
+
+
+def check_table(ruleset: Ruleset, seats: int, options: frozenset[str]) -> None:
+    if not ruleset.min_seats <= seats <= ruleset.max_seats:
+        raise MalformedInput(
+            f"{ruleset.name} takes {ruleset.min_seats}–{ruleset.max_seats} seats, not {seats}"
+        )
+    unknown = options - ruleset.options
+    if unknown:
+        raise MalformedInput(f"{ruleset.name} has no option {sorted(unknown)[0]!r}")
+
+
+def blank_state(ruleset: Ruleset, seats: int, options: frozenset[str], seed: int) -> BombState:
+    state = BombState.__new__(BombState)
+    state.ruleset = ruleset
+    state.options = options
+    state.deck = []
+    state.hands = [[] for _ in range(seats)]
+    state.alive = [True] * seats
+    state.shields = [False] * seats
+    state.markers = [0] * seats
+    state.clues = [{} for _ in range(seats)]
+    state.discard = []
+    state.out = []
+    state.current = 0
+    state.owed = 1
+    state.attacked = False
+    state.phase = Phase.PLAY
+    state.pending = None
+    state.rng = Pcg32(seed)
+    state.total_cards = 0
+    return state
+
+
+def deal(state: BombState) -> None:
+    """Bombs and defuses out, shuffle, deal each seat its cards plus a defuse, then shuffle the
+    bombs and the reserve defuses into the rest (RULES.md §1, deal order)."""
+    ruleset, seats, rng = state.ruleset, state.seats, state.rng
+    pile = [card for card, count in ruleset.action_counts(seats).items() for _ in range(count)]
+    rng.shuffle(pile)
+    size = ruleset.deal_size
+    for seat in range(seats):
+        hand = pile[-size:]
+        del pile[-size:]
+        hand.append(C.DEFUSE)
+        state.hands[seat] = hand
+        state.markers[seat] = 1
+    pile.extend([C.BOMB] * (seats - 1))
+    pile.extend([C.DEFUSE] * ruleset.reserve_defuses(seats))
+    rng.shuffle(pile)
+    state.deck = pile
+    state.total_cards = state.card_count()
+
+
+class BombDeckEngine:
+    """Bombazo, Bomba en el Mazo and Clásico: one engine, three ``Ruleset`` values."""
+
+    game_ids: tuple[str, ...] = tuple(RULESETS)
+
+    # ----------------------------------------------------------------- setup and queries
+
+    def new_game(self, config: GameConfig, seed: int) -> BombState:
+        ruleset = ruleset_of(config.game)
+        check_table(ruleset, config.seat_count, config.options)
+        if not 0 <= config.first < config.seat_count:
+            raise MalformedInput(f"first seat {config.first} is not at this table")
+        state = blank_state(ruleset, config.seat_count, config.options, seed)
+        deal(state)
+        state.current = config.first
+        return state
+
+    def copy(self, state: BombState) -> BombState:
+        return state.copy()
+
+    def is_over(self, state: BombState) -> bool:
+        return state.phase is Phase.OVER
+
+    def ranking(self, state: BombState) -> list[int]:
+        """Winner first when over; before that, the seats already out, last out first."""
+        gone = state.out[::-1]
+        if state.phase is Phase.OVER:
+            return [state.current, *gone]
+        return gone
+
+    def to_act(self, state: BombState) -> list[int]:
+        phase = state.phase
+        if phase is Phase.PLAY or phase is Phase.PLACE_BOMB:
+            return [state.current]
+        if phase is Phase.REACT:
+            holders = [
+                seat for seat, hand in enumerate(state.hands)
+                if state.alive[seat] and C.NOPE in hand
+            ]
+            return [TABLE, *holders]
+        if phase is Phase.GIVE:
+            assert state.pending is not None
+            assert state.pending.target is not None
+            return [state.pending.target]
+        return []
+
+    def legal_actions(self, state: BombState, seat: int) -> list[Action]:
+        phase = state.phase
+        if phase is Phase.PLAY:
+            return self._legal_plays(state, seat) if seat == state.current else []
+        if phase is Phase.REACT:
+            if seat == TABLE:
+                return [A.RESOLVE_ACTION]
+            if 0 <= seat < state.seats and state.alive[seat] and C.NOPE in state.hands[seat]:
+                return [A.NOPE_ACTION]
+            return []
+        if phase is Phase.GIVE:
+            pending = state.pending
+            if pending is None or seat != pending.target:
+                return []
+            return [_act(A.GIVE, card) for card in sorted(set(state.hands[seat]))]
+        if phase is Phase.PLACE_BOMB:
+            if seat != state.current:
+                return []
+            return [Action(A.PLACE_BOMB, position=p) for p in range(len(state.deck) + 1)] + [
+                Action(A.PLACE_BOMB, position=A.RANDOM)
+            ]
+        return []
+
+    def _targets(self, state: BombState, seat: int) -> list[int]:
+        hands, alive = state.hands, state.alive
+        return [t for t in range(len(hands)) if t != seat and alive[t] and hands[t]]
+
+    def _legal_plays(self, state: BombState, seat: int) -> list[Action]:
+        ruleset, options = state.ruleset, state.options
+        hand = state.hands[seat]
+        legal: list[Action] = [A.DRAW_ACTION] if state.deck else []
+        targets: list[int] | None = None
+        named_cards: list[str] | None = None
+        for card in sorted(set(hand)):
+            if card in _SIMPLE_PLAYS:
+                if card == C.DRAW_BOTTOM and not state.deck:
+                    pass
+                elif card == C.SHIELD and state.shields[seat]:
+                    pass
+                else:
+                    legal.append(_act(A.PLAY, card))
+            elif card in C.TARGETED_CARDS:
+                if targets is None:
+                    targets = self._targets(state, seat)
+                legal.extend(_act(A.PLAY, card, t) for t in targets)
+            count = hand.count(card)
+            if count >= 2 and ruleset.pairs_allowed(card, options):
+                if targets is None:
+                    targets = self._targets(state, seat)
+                legal.extend(_act(A.PAIR, card, t) for t in targets)
+            if count >= 3 and ruleset.trios_allowed(card, options):
+                if targets is None:
+                    targets = self._targets(state, seat)
+                if named_cards is None:
+                    named_cards = sorted(ruleset.cards - {C.BOMB})
+                legal.extend(_act(A.TRIO, card, t, n) for t in targets for n in named_cards)
+        return legal
+
+    # ----------------------------------------------------------------- applying actions
+
+    def apply(self, state: BombState, seat: int, action: Action) -> list[E.BombEvent]:
+        if state.phase is Phase.OVER:
+            raise IllegalAction("the game is over")
+        verb = action.verb
+        if verb == A.DRAW:
+            return self._draw(state, seat)
+        if verb == A.PLAY:
+            return self._play(state, seat, action)
+        if verb == A.PAIR or verb == A.TRIO:
+            return self._combo(state, seat, action)
+        if verb == A.NOPE:
+            return self._nope(state, seat)
+        if verb == A.RESOLVE:
+            return self._resolve(state)
+        if verb == A.GIVE:
+            return self._give(state, seat, action)
+        if verb == A.PLACE_BOMB:
+            return self._place_bomb(state, seat, action)
+        raise IllegalAction(f"unknown action {verb!r}")
+
+    def _require_turn(self, state: BombState, seat: int, what: str) -> None:
+        phase = state.phase
+        if phase is not Phase.PLAY:
+            raise IllegalAction(f"cannot {what} now: {_phase_reason(state)}")
+        if seat != state.current:
+            raise IllegalAction(f"cannot {what}: it is seat {state.current}'s turn, not seat {seat}'s")
+
+    def _require_card(self, state: BombState, card: str | None, what: str) -> str:
+        if card is None:
+            raise IllegalAction(f"{what} needs a card")
+        if card not in state.ruleset.cards:
+            raise IllegalAction(f"{state.ruleset.name} has no {card!r} card")
+        return card
+
+    def _require_target(self, state: BombState, seat: int, target: int | None, card: str) -> int:
+        if target is None:
+            raise IllegalAction(f"{card} needs a target seat")
+        if not 0 <= target < state.seats:
+            raise IllegalAction(f"there is no seat {target}")
+        if target == seat:
+            raise IllegalAction(f"{card} must target another seat")
+        if not state.alive[target]:
+            raise IllegalAction(f"seat {target} is out of the game")
+        if not state.hands[target]:
+            raise IllegalAction(f"seat {target} holds no cards")
+        return target
+
+    def _draw(self, state: BombState, seat: int) -> list[E.BombEvent]:
+        self._require_turn(state, seat, "draw")
+        if not state.deck:
+            raise IllegalAction("the deck is empty")
+        events: list[E.BombEvent] = []
+        self._draw_card(state, seat, False, events)
+        return events
+
+    def _play(self, state: BombState, seat: int, action: Action) -> list[E.BombEvent]:
+        card = self._require_card(state, action.card, "play")
+        self._require_turn(state, seat, f"play {card}")
+        hand = state.hands[seat]
+        if card not in hand:
+            raise IllegalAction(f"seat {seat} holds no {card}")
+        target: int | None = None
+        if card in _SIMPLE_PLAYS:
+            if card == C.DRAW_BOTTOM and not state.deck:
+                raise IllegalAction("the deck is empty")
+            if card == C.SHIELD and state.shields[seat]:
+                raise IllegalAction("a shield is already up in front of this seat")
+        elif card in C.TARGETED_CARDS:
+            target = self._require_target(state, seat, action.target, card)
+        elif card == C.DEFUSE:
+            raise IllegalAction("a defuse is never played by choice: it is spent on a drawn bomb")
+        elif card == C.NOPE:
+            raise IllegalAction("a nope only answers a play while its reaction window is open")
+        elif card == C.CALM:
+            raise IllegalAction("a calm card cannot be played")
+        elif card in C.ANIMALS:
+            raise IllegalAction("an animal alone does nothing: play a pair")
+        else:
+            raise IllegalAction(f"{card} cannot be played")
+        hand.remove(card)
+        events: list[E.BombEvent] = [E.CardPlayed(seat, A.PLAY, (card,), target)]
+        if card == C.SHIELD:
+            state.shields[seat] = True
+            return events
+        state.discard.append(card)
+        self._open_or_act(state, PendingPlay(seat, A.PLAY, (card,), target, None), events)
+        return events
+
+    def _combo(self, state: BombState, seat: int, action: Action) -> list[E.BombEvent]:
+        verb = action.verb
+        size = 2 if verb == A.PAIR else 3
+        card = self._require_card(state, action.card, verb)
+        self._require_turn(state, seat, f"play a {verb}")
+        ruleset, options = state.ruleset, state.options
+        allowed = (ruleset.pairs_allowed(card, options) if size == 2
+                   else ruleset.trios_allowed(card, options))
+        if not allowed:
+            if size == 3 and not ruleset.animal_trios and C.ADVANCED_COMBOS not in options:
+                raise IllegalAction(f"{ruleset.name} has no trios without advanced combos")
+            raise IllegalAction(f"{card} cannot be played as a {verb}")
+        hand = state.hands[seat]
+        if hand.count(card) < size:
+            raise IllegalAction(f"seat {seat} holds fewer than {size} {card}")
+        target = self._require_target(state, seat, action.target, verb)
+        named: str | None = None
+        if size == 3:
+            named = action.named
+            if named is None:
+                raise IllegalAction("a trio must name a card")
+            if named not in ruleset.cards or named == C.BOMB:
+                raise IllegalAction(f"a trio cannot name {named!r} in {ruleset.name}")
+        for _ in range(size):
+            hand.remove(card)
+        cards = (card,) * size
+        state.discard.extend(cards)
+        events: list[E.BombEvent] = [E.CardPlayed(seat, verb, cards, target, named)]
+        self._open_or_act(state, PendingPlay(seat, verb, cards, target, named), events)
+        return events
+
+    def _open_or_act(self, state: BombState, play: PendingPlay, events: list[E.BombEvent]) -> None:
+        if state.ruleset.reactions:
+            state.phase = Phase.REACT
+            state.pending = play
+        else:
+            self._take_effect(state, play, events)
+
+    def _nope(self, state: BombState, seat: int) -> list[E.BombEvent]:
+        if state.phase is not Phase.REACT or state.pending is None:
+            raise IllegalAction("there is no play to nope: no reaction window is open")
+        if not 0 <= seat < state.seats or not state.alive[seat]:
+            raise IllegalAction(f"seat {seat} is not in the game")
+        hand = state.hands[seat]
+        if C.NOPE not in hand:
+            raise IllegalAction(f"seat {seat} holds no nope")
+        hand.remove(C.NOPE)
+        state.discard.append(C.NOPE)
+        state.pending.nopes += 1
+        return [E.Noped(seat, state.pending.nopes)]
+
+    def _resolve(self, state: BombState) -> list[E.BombEvent]:
+        play = state.pending
+        if state.phase is not Phase.REACT or play is None:
+            raise IllegalAction("no reaction window is open")
+        state.pending = None
+        state.phase = Phase.PLAY
+        cancelled = play.nopes % 2 == 1
+        events: list[E.BombEvent] = [E.WindowClosed(cancelled)]
+        if not cancelled:
+            self._take_effect(state, play, events)
+        return events
+
+    def _give(self, state: BombState, seat: int, action: Action) -> list[E.BombEvent]:
+        play = state.pending
+        if state.phase is not Phase.GIVE or play is None:
+            raise IllegalAction(f"nobody owes a favor now: {_phase_reason(state)}")
+        if seat != play.target:
+            raise IllegalAction(f"seat {play.target} chooses the card, not seat {seat}")
+        card = self._require_card(state, action.card, "give")
+        if card not in state.hands[seat]:
+            raise IllegalAction(f"seat {seat} holds no {card}")
+        state.pending = None
+        state.phase = Phase.PLAY
+        return [self._move_card(state, seat, play.seat, card, "favor", unseen=True)]
+
+    def _place_bomb(self, state: BombState, seat: int, action: Action) -> list[E.BombEvent]:
+        if state.phase is not Phase.PLACE_BOMB:
+            raise IllegalAction(f"there is no bomb to hide: {_phase_reason(state)}")
+        if seat != state.current:
+            raise IllegalAction(f"seat {state.current} hides the bomb, not seat {seat}")
+        deck = state.deck
+        size = len(deck)
+        position = action.position
+        if position is None:
+            raise IllegalAction("place_bomb needs a position (0 is the top) or \"random\"")
+        if position == A.RANDOM:
+            top_pos = state.rng.below(size + 1)
+        elif isinstance(position, int) and not isinstance(position, bool):
+            if not 0 <= position <= size:
+                raise IllegalAction(
+                    f"position {position} is outside the deck (0 is the top, {size} the bottom)"
+                )
+            top_pos = position
+        else:
+            raise IllegalAction(f"position must be a whole number or \"random\", not {position!r}")
+        index = size - top_pos
+        deck.insert(index, C.BOMB)
+        for other, clues in enumerate(state.clues):
+            if not clues:
+                continue
+            if other == seat:
+                state.clues[other] = {(i + 1 if i >= index else i): c for i, c in clues.items()}
+            else:
+                clues.clear()
+        state.clues[seat][index] = C.BOMB
+        state.phase = Phase.PLAY
+        events: list[E.BombEvent] = [E.BombHidden(seat, top_pos, (seat,))]
+        self._end_one_turn(state, events)
+        return events
+
+    # ----------------------------------------------------------------- effects
+
+    def _take_effect(self, state: BombState, play: PendingPlay, events: list[E.BombEvent]) -> None:
+        seat = play.seat
+        verb = play.verb
+        if verb == A.PAIR:
+            assert play.target is not None
+            self._steal_random(state, seat, play.target, "pair", events)
+            return
+        if verb == A.TRIO:
+            assert play.target is not None and play.named is not None
+            target, named = play.target, play.named
+            if named in state.hands[target]:
+                events.append(self._move_card(state, target, seat, named, "trio", unseen=False))
+            return
+        card = play.cards[0]
+        if card == C.ATTACK:
+            owed = state.owed + 2 if state.attacked else 2
+            self._pass_turn(state, owed, True, events)
+        elif card == C.SKIP:
+            self._end_one_turn(state, events)
+        elif card == C.DRAW_BOTTOM:
+            self._draw_card(state, seat, True, events)
+        elif card == C.SEE_FUTURE:
+            deck = state.deck
+            clues = state.clues[seat]
+            top = len(deck) - 1
+            seen = []
+            for index in range(top, max(top - 3, -1), -1):
+                clues[index] = deck[index]
+                seen.append(deck[index])
+            events.append(E.FutureSeen(seat, tuple(seen), (seat,)))
+        elif card == C.SHUFFLE:
+            state.rng.shuffle(state.deck)
+            for clues in state.clues:
+                clues.clear()
+            events.append(E.DeckShuffled(seat))
+        elif card == C.FAVOR:
+            assert play.target is not None
+            if state.hands[play.target]:
+                state.phase = Phase.GIVE
+                state.pending = play
+                events.append(E.FavorAsked(play.target, seat))
+        elif card == C.SWIPE:
+            assert play.target is not None
+            target = play.target
+            if state.shields[target]:
+                self._spend_shield(state, target, C.SWIPE, events)
+            else:
+                self._steal_random(state, seat, target, "swipe", events)
+        elif card == C.PASS_IT:
+            victim = state.next_alive(seat)
+            if state.shields[victim]:
+                self._spend_shield(state, victim, C.PASS_IT, events)
+                self._pass_turn(state, 1, False, events)
+            else:
+                self._pass_turn(state, 2, False, events)
+
+    def _spend_shield(self, state: BombState, seat: int, stopped: str,
+                      events: list[E.BombEvent]) -> None:
+        state.shields[seat] = False
+        state.discard.append(C.SHIELD)
+        events.append(E.ShieldSpent(seat, stopped))
+
+    def _steal_random(self, state: BombState, taker: int, giver: int, how: str,
+                      events: list[E.BombEvent]) -> None:
+        hand = state.hands[giver]
+        if not hand:
+            return
+        hand.sort()
+        card = hand[state.rng.below(len(hand))]
+        events.append(self._move_card(state, giver, taker, card, how, unseen=True))
+
+    def _move_card(self, state: BombState, giver: int, taker: int, card: str, how: str,
+                   unseen: bool) -> E.CardTaken:
+        state.hands[giver].remove(card)
+        state.hands[taker].append(card)
+        markers = state.markers
+        if unseen:
+            if markers[giver]:
+                markers[giver] -= 1
+            return E.CardTaken(giver, taker, card, how, (giver, taker))
+        if card == C.DEFUSE:
+            if markers[giver]:
+                markers[giver] -= 1
+            markers[taker] += 1
+        return E.CardTaken(giver, taker, card, how, None)
+
+    def _draw_card(self, state: BombState, seat: int, bottom: bool,
+                   events: list[E.BombEvent]) -> None:
+        deck = state.deck
+        if bottom:
+            card = deck.pop(0)
+            for i, clues in enumerate(state.clues):
+                if clues:
+                    state.clues[i] = {k - 1: c for k, c in clues.items() if k}
+        else:
+            card = deck.pop()
+            index = len(deck)
+            for clues in state.clues:
+                if clues:
+                    clues.pop(index, None)
+        if card != C.BOMB:
+            state.hands[seat].append(card)
+            events.append(E.CardDrawn(seat, card, bottom, (seat,)))
+            self._end_one_turn(state, events)
+            return
+        hand = state.hands[seat]
+        if C.DEFUSE in hand:
+            hand.remove(C.DEFUSE)
+            state.discard.append(C.DEFUSE)
+            if state.markers[seat]:
+                state.markers[seat] -= 1
+            state.phase = Phase.PLACE_BOMB
+            events.append(E.BombDrawn(seat, True))
+            return
+        events.append(E.BombDrawn(seat, False))
+        self._explode(state, seat, events)
+
+    def _explode(self, state: BombState, seat: int, events: list[E.BombEvent]) -> None:
+        hand = state.hands[seat]
+        hand.sort()
+        state.discard.extend(hand)
+        hand.clear()
+        if state.shields[seat]:
+            state.shields[seat] = False
+            state.discard.append(C.SHIELD)
+        state.alive[seat] = False
+        state.markers[seat] = 0
+        state.clues[seat] = {}
+        state.out.append(seat)
+        state.total_cards -= 1
+        events.append(E.PlayerExploded(seat))
+        if state.alive.count(True) == 1:
+            winner = state.alive.index(True)
+            state.current = winner
+            state.owed = 0
+            state.attacked = False
+            state.phase = Phase.OVER
+            state.pending = None
+            events.append(E.GameOver(winner, tuple(self.ranking(state))))
+            return
+        self._pass_turn(state, 1, False, events)
+
+    def _end_one_turn(self, state: BombState, events: list[E.BombEvent]) -> None:
+        state.owed -= 1
+        if state.owed <= 0:
+            self._pass_turn(state, 1, False, events)
+
+    def _pass_turn(self, state: BombState, owed: int, attacked: bool,
+                   events: list[E.BombEvent]) -> None:
+        state.current = state.next_alive(state.current)
+        state.owed = owed
+        state.attacked = attacked
+        events.append(E.TurnBegan(state.current, owed))
+
+    # ----------------------------------------------------------------- views and checks
+
+    def view(self, state: BombState, seat: int) -> BombView:
+        deck = state.deck
+        top = len(deck) - 1
+        clues = state.clues[seat] if 0 <= seat < state.seats else {}
+        pending = state.pending
+        public = (
+            PublicPlay(pending.seat, pending.verb, pending.cards, pending.target, pending.named,
+                       pending.nopes)
+            if pending is not None else None
+        )
+        markers, shields, alive = state.markers, state.shields, state.alive
+        return BombView(
+            state.ruleset.name,
+            state.options,
+            state.ruleset.reactions,
+            seat,
+            state.phase.value,
+            state.current,
+            state.owed,
+            state.attacked,
+            tuple(sorted(state.hands[seat])) if 0 <= seat < state.seats else (),
+            tuple(sorted((top - i, c) for i, c in clues.items())) if clues else (),
+            tuple(
+                SeatInfo(len(hand), alive[i], shields[i], markers[i])
+                for i, hand in enumerate(state.hands)
+            ),
+            len(deck),
+            deck.count(C.BOMB),
+            tuple(state.discard),
+            tuple(state.out),
+            public,
+            pending.target if pending is not None and state.phase is Phase.GIVE else None,
+        )
+
+    def action_to_json(self, action: Action) -> dict[str, Any]:
+        return action.to_json()
+
+    def action_from_json(self, data: Mapping[str, Any]) -> Action:
+        return A.action_from_json(data)
+
+    def invariant_violations(self, state: BombState) -> Sequence[str]:
+        """Conservation and bookkeeping checks for a state reached by real play."""
+        problems: list[str] = []
+        if state.card_count() != state.total_cards:
+            problems.append(f"cards not conserved: {state.card_count()} != {state.total_cards}")
+        bombs = state.deck.count(C.BOMB) + (1 if state.phase is Phase.PLACE_BOMB else 0)
+        alive = state.alive.count(True)
+        if state.phase is not Phase.OVER and bombs != alive - 1:
+            problems.append(f"{bombs} bombs in play with {alive} seats alive")
+        if state.owed < 0:
+            problems.append(f"negative turn debt {state.owed}")
+        if state.phase is Phase.OVER and (alive != 1 or state.owed != 0):
+            problems.append(f"game over with {alive} seats alive")
+        if not state.alive[state.current]:
+            problems.append(f"current seat {state.current} is out")
+        return problems
+
+
+def _phase_reason(state: BombState) -> str:
+    phase = state.phase
+    if phase is Phase.REACT:
+        return "a reaction window is open (resolve it first)"
+    if phase is Phase.GIVE:
+        assert state.pending is not None
+        return f"seat {state.pending.target} must first choose a card to give"
+    if phase is Phase.PLACE_BOMB:
+        return f"seat {state.current} must first hide the bomb"
+    if phase is Phase.OVER:
+        return "the game is over"
+    return "it is the play phase"
+
+
+BOMBDECK = BombDeckEngine()
