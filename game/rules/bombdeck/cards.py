@@ -48,6 +48,7 @@ class Ruleset:
     """Everything that differs between the three rule sets; the engine reads only this."""
 
     rules: Rules
+    name: str
     min_seats: int
     max_seats: int
     deal_size: int
@@ -58,10 +59,6 @@ class Ruleset:
     one_reserve_from: int
     animal_trios: bool
     options: frozenset[str]
-
-    @property
-    def name(self) -> str:
-        return self.rules.value
 
     def reserve_defuses(self, seats: int) -> int:
         return 1 if seats >= self.one_reserve_from else 2
@@ -94,6 +91,7 @@ _ANIMAL_COUNTS = tuple((animal, 4) for animal in ANIMALS)
 
 BOMBAZO = Ruleset(
     rules=Rules.BOMBAZO,
+    name=Rules.BOMBAZO.value,
     min_seats=2,
     max_seats=8,
     deal_size=7,
@@ -110,6 +108,7 @@ BOMBAZO = Ruleset(
 
 MAZO = Ruleset(
     rules=Rules.MAZO,
+    name=Rules.MAZO.value,
     min_seats=2,
     max_seats=5,
     deal_size=4,
@@ -126,6 +125,7 @@ MAZO = Ruleset(
 
 CLASICO = Ruleset(
     rules=Rules.CLASICO,
+    name=Rules.CLASICO.value,
     min_seats=2,
     max_seats=5,
     deal_size=7,

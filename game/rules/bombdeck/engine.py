@@ -208,6 +208,7 @@ class BombDeckEngine:
         if state.phase is Phase.OVER:
             raise IllegalAction("the game is over")
         verb = action.verb
+        _check_shape(action)
         if verb == A.DRAW:
             return self._draw(state, seat)
         if verb == A.PLAY:
@@ -222,7 +223,7 @@ class BombDeckEngine:
             return self._give(state, seat, action)
         if verb == A.PLACE_BOMB:
             return self._place_bomb(state, seat, action)
-        raise IllegalAction(f"unknown action {verb!r}")
+        raise IllegalAction(f"unknown action {verb!r}")  # pragma: no cover - shape checked
 
     def _require_turn(self, state: BombState, seat: int, what: str) -> None:
         phase = state.phase
@@ -577,16 +578,13 @@ class BombDeckEngine:
             state.options,
             state.ruleset.reactions,
             seat,
-            state.phase.value,
+            state.phase,
             state.current,
             state.owed,
             state.attacked,
             tuple(sorted(state.hands[seat])) if 0 <= seat < state.seats else (),
             tuple(sorted((top - i, c) for i, c in clues.items())) if clues else (),
-            tuple(
-                SeatInfo(len(hand), alive[i], shields[i], markers[i])
-                for i, hand in enumerate(state.hands)
-            ),
+            tuple(map(SeatInfo, map(len, state.hands), alive, shields, markers)),
             len(deck),
             deck.count(C.BOMB),
             tuple(state.discard),
@@ -617,6 +615,34 @@ class BombDeckEngine:
         if not state.alive[state.current]:
             problems.append(f"current seat {state.current} is out")
         return problems
+
+
+_FIELDS_USED: dict[str, tuple[str, ...]] = {
+    A.DRAW: (),
+    A.RESOLVE: (),
+    A.NOPE: ("card",),
+    A.PLAY: ("card", "target"),
+    A.PAIR: ("card", "target"),
+    A.TRIO: ("card", "target", "named"),
+    A.GIVE: ("card",),
+    A.PLACE_BOMB: ("position",),
+}
+
+
+def _check_shape(action: Action) -> None:
+    """An action carrying a field its verb does not use is not a legal action: ``apply``
+    accepts exactly the values ``legal_actions`` lists (the scenario reader strips extras)."""
+    used = _FIELDS_USED.get(action.verb)
+    if used is None:
+        raise IllegalAction(f"unknown action {action.verb!r}")
+    for field in ("card", "target", "named", "position"):
+        if field not in used and getattr(action, field) is not None:
+            raise IllegalAction(f"{action.verb} takes no {field}")
+    if action.verb == A.NOPE and action.card != C.NOPE:
+        raise IllegalAction("a nope is played with a nope card")
+    if (action.verb == A.PLAY and action.target is not None
+            and action.card not in C.TARGETED_CARDS):
+        raise IllegalAction(f"{action.card} takes no target")
 
 
 def _phase_reason(state: BombState) -> str:

@@ -106,12 +106,14 @@ def step_action(step: Mapping[str, Any]) -> tuple[int, Action]:
         return TABLE, A.RESOLVE_ACTION
     if seat_raw is None:
         raise StepMissing(f"{verb} needs a 'seat'")
+    if verb == A.NOPE:
+        return seat_raw, A.NOPE_ACTION
     for field in needs:
         if getattr(action, field) is None:
             raise StepMissing(f"{verb} needs a '{field}'")
     kept = Action(
         verb,
-        action.card if "card" in needs or verb == A.NOPE else None,
+        action.card if "card" in needs else None,
         action.target if "target" in needs else None,
         action.named if "named" in needs else None,
         action.position if "position" in needs else None,

@@ -108,6 +108,20 @@ class BombState:
         twin.total_cards = self.total_cards
         return twin
 
+    def snapshot(self) -> tuple[object, ...]:
+        """Every field as plain values: two states are the same game iff snapshots are equal."""
+        pending = self.pending
+        return (
+            self.ruleset.name, tuple(sorted(self.options)), tuple(self.deck),
+            tuple(tuple(h) for h in self.hands), tuple(self.alive), tuple(self.shields),
+            tuple(self.markers), tuple(tuple(sorted(c.items())) for c in self.clues),
+            tuple(self.discard), tuple(self.out), self.current, self.owed, self.attacked,
+            self.phase.value,
+            None if pending is None else (pending.seat, pending.verb, pending.cards,
+                                          pending.target, pending.named, pending.nopes),
+            self.rng.state, self.rng.inc, self.total_cards,
+        )
+
     def next_alive(self, seat: int) -> int:
         n = len(self.hands)
         alive = self.alive

@@ -33,6 +33,7 @@ class BombView(NamedTuple):
     reactions: bool
     seat: int
     phase: str
+    """A ``Phase`` value (a str enum): "play", "react", "give", "place_bomb" or "over"."""
     current: int
     turns_owed: int
     attacked: bool
