@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from enum import Enum
+from enum import StrEnum
 
 
-class SeatKind(str, Enum):
+class SeatKind(StrEnum):
     """A seat is a person at the keyboard or a machine player of a given level."""
 
     PERSON = "person"

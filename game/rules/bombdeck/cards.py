@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 BOMB = "bomb"
 DEFUSE = "defuse"
@@ -37,7 +37,7 @@ TARGETED_CARDS = frozenset((FAVOR, SWIPE))
 ADVANCED_COMBOS = "advanced_combos"
 
 
-class Rules(str, Enum):
+class Rules(StrEnum):
     BOMBAZO = "bombazo"
     MAZO = "mazo"
     CLASICO = "clasico"

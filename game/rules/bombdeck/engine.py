@@ -179,11 +179,9 @@ class BombDeckEngine:
         named_cards: list[str] | None = None
         for card in sorted(set(hand)):
             if card in _SIMPLE_PLAYS:
-                if card == C.DRAW_BOTTOM and not state.deck:
-                    pass
-                elif card == C.SHIELD and state.shields[seat]:
-                    pass
-                else:
+                blocked = (card == C.DRAW_BOTTOM and not state.deck) or (
+                    card == C.SHIELD and state.shields[seat])
+                if not blocked:
                     legal.append(_act(A.PLAY, card))
             elif card in C.TARGETED_CARDS:
                 if targets is None:
@@ -230,7 +228,9 @@ class BombDeckEngine:
         if phase is not Phase.PLAY:
             raise IllegalAction(f"cannot {what} now: {_phase_reason(state)}")
         if seat != state.current:
-            raise IllegalAction(f"cannot {what}: it is seat {state.current}'s turn, not seat {seat}'s")
+            raise IllegalAction(
+                f"cannot {what}: it is seat {state.current}'s turn, not seat {seat}'s"
+            )
 
     def _require_card(self, state: BombState, card: str | None, what: str) -> str:
         if card is None:

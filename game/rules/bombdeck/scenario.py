@@ -68,7 +68,8 @@ def setup(doc: Mapping[str, Any], known_cards: frozenset[str]) -> BombState:
         allowed = ceiling.get(card, 0)
         if count > allowed:
             raise MalformedInput(
-                f"{count} × {card} is more than a {seats}-seat {ruleset.name} game holds ({allowed})"
+                f"{count} × {card} is more than a {seats}-seat {ruleset.name} game "
+                f"holds ({allowed})"
             )
     state = blank_state(ruleset, seats, option_set, seed)
     state.hands = hands

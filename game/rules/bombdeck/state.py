@@ -8,13 +8,13 @@ views, scenario output).
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 
 from game.core.rng import Pcg32
 from game.rules.bombdeck.cards import Ruleset
 
 
-class Phase(str, Enum):
+class Phase(StrEnum):
     PLAY = "play"
     REACT = "react"
     GIVE = "give"
