@@ -34,9 +34,9 @@ KNOWN_VERBS: frozenset[str] = frozenset(
 )
 """``do`` verbs of every game: a verb outside this set makes a file malformed."""
 
-_STEP_TYPES: dict[str, tuple[type, ...]] = {
+_STEP_TYPES: dict[str, tuple[type, ...]] = {  # bomb-deck steps: every card is a card id
     "seat": (int,),
-    "card": (str, int),
+    "card": (str,),
     "target": (int,),
     "named": (str,),
     "do": (str,),
