@@ -1,199 +1,17 @@
-"""The command line: one entry point for the game and its tools (scenario, sim, bench).
-
-The timed tools live here, at the top, because the layers below never read the clock:
-``sim`` times the headless driver of ``game/match`` and draws its progress bar, ``bench`` times
-the engine, Astuto's decisions and state copies.
-"""
+"""The command line: one entry point for the game and its tools (scenario, sim, bench,
+replay, code). Parsing and dispatch only; the timed tools live in ``game/tools``."""
 
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import platform
-import statistics
 import sys
-import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn, TextIO
-
-from game.bots import Bot, bot_for
-from game.core.config import GameConfig, SeatKind
-from game.core.rng import Pcg32
-from game.match.headless import bots_for, play_game
-from game.match.sim import SimTally, config_for
-from game.rules.bombdeck.actions import Action
-from game.rules.bombdeck.engine import BOMBDECK
-from game.rules.bombdeck.view import BombView
+from typing import Any, NoReturn
 
 EXIT_USAGE = 2
-
-
-# ------------------------------------------------------------ timed runs
-
-PROGRESS_AFTER = 2.0
-"""Seconds before a run that is not on a terminal starts reporting progress."""
-
-
-class Progress:
-    """A bar on a terminal (redrawn in place), or a plain line per tenth of a long run when
-    stderr is a file or a pipe, so logs stay readable. Silent for short runs off a terminal."""
-
-    def __init__(self, total: int, stream: TextIO, enabled: bool = True) -> None:
-        self.total = total
-        self.stream = stream
-        self.enabled = enabled and total > 0
-        self.tty = enabled and stream.isatty()
-        self.start = time.perf_counter()
-        self.next_draw = self.start
-        self.next_tenth = 1
-        self.drawn = False
-
-    def update(self, done: int) -> None:
-        if not self.enabled:
-            return
-        now = time.perf_counter()
-        elapsed = now - self.start
-        rate = done / elapsed if elapsed > 0 else 0.0
-        if self.tty:
-            if now < self.next_draw and done < self.total:
-                return
-            self.next_draw = now + 0.1
-            width = 30
-            filled = width * done // self.total
-            bar = "#" * filled + "-" * (width - filled)
-            self.stream.write(f"\r[{bar}] {done}/{self.total} games, {rate:,.0f} games/s ")
-            self.stream.flush()
-            self.drawn = True
-            return
-        if elapsed < PROGRESS_AFTER:
-            return
-        tenth = 10 * done // self.total
-        if tenth >= self.next_tenth and done < self.total:
-            self.next_tenth = tenth + 1
-            self.stream.write(f"sim: {done}/{self.total} games ({10 * tenth}%), "
-                              f"{rate:,.0f} games/s\n")
-            self.stream.flush()
-
-    def close(self) -> None:
-        if self.tty and self.drawn:
-            self.stream.write("\r" + " " * 72 + "\r")
-            self.stream.flush()
-
-
-def run_sim(game: str, kinds: tuple[SeatKind, ...], games: int, seed: int, *,
-            options: frozenset[str] = frozenset(), rotate: bool = False, check: bool = False,
-            focus: int | None = None, progress: bool = True,
-            stream: TextIO | None = None) -> tuple[SimTally, float]:
-    """Play ``games`` games (seeds ``seed``, ``seed + 1``, …); a game that raises is counted
-    as an error and the run goes on. Returns the tally and the wall time in seconds."""
-    tally = SimTally(len(kinds))
-    players = bots_for(GameConfig(game, kinds, options), focus)
-    bar = Progress(games, stream if stream is not None else sys.stderr, progress)
-    start = time.perf_counter()
-    for index in range(games):
-        game_seed = seed + index
-        try:
-            record = play_game(config_for(game, kinds, options, index, rotate), game_seed,
-                               players, check=check)
-        except Exception as error:  # one broken game is a result, not the end of the run
-            tally.add_error(game_seed, error)
-        else:
-            tally.add(record)
-        if index % 64 == 63 or index + 1 == games:
-            bar.update(index + 1)
-    seconds = time.perf_counter() - start
-    bar.close()
-    return tally, seconds
-
-
-class TimedBot:
-    """Wraps a machine player and records how long each of its decisions takes."""
-
-    def __init__(self, inner: Bot) -> None:
-        self.inner = inner
-        self.samples: list[float] = []
-
-    @property
-    def level(self) -> SeatKind:
-        return self.inner.level
-
-    def choose(self, view: BombView, legal: Sequence[Action], rng: Pcg32) -> Action | None:
-        start = time.perf_counter()
-        choice = self.inner.choose(view, legal, rng)
-        self.samples.append(time.perf_counter() - start)
-        return choice
-
-
-def engine_speed(games: int, seed: int = 0) -> tuple[float, int]:
-    """Games per second, Clásico at four Lanzado seats, with the headless driver."""
-    config = GameConfig.machines("clasico", 4, SeatKind.LANZADO)
-    players = bots_for(config)
-    start = time.perf_counter()
-    for index in range(games):
-        play_game(config, seed + index, players)
-    seconds = time.perf_counter() - start
-    return games / seconds, games
-
-
-def astuto_decisions(games: int, seed: int = 0) -> list[float]:
-    """Astuto's decision times in seconds, Bombazo, one Astuto against three Lanzado (every
-    real decision: a play, a gift, a hidden bomb, a reaction)."""
-    timed = TimedBot(bot_for(SeatKind.ASTUTO))
-    lanzado = bot_for(SeatKind.LANZADO)
-    kinds = (SeatKind.ASTUTO, SeatKind.LANZADO, SeatKind.LANZADO, SeatKind.LANZADO)
-    for index in range(games):
-        config = GameConfig("bombazo", kinds, first=index % 4)
-        play_game(config, seed + index, [timed, lanzado, lanzado, lanzado])
-    return timed.samples
-
-
-def copy_and_view_time(samples: int = 200, repeats: int = 200) -> tuple[float, float]:
-    """Mean seconds for one ``BOMBDECK.copy`` and one ``BOMBDECK.view`` of mid-game states
-    (Bombazo, four seats, the state after 30 actions of a recorded game)."""
-    config = GameConfig.machines("bombazo", 4, SeatKind.LANZADO)
-    states = []
-    for index in range(samples):
-        record = play_game(config, index)
-        state = BOMBDECK.new_game(config, index)
-        for seat, action in record.actions[: min(30, len(record.actions) // 2)]:
-            BOMBDECK.apply(state, seat, action)
-        states.append(state)
-    copy = BOMBDECK.copy
-    start = time.perf_counter()
-    for _ in range(repeats):
-        for state in states:
-            copy(state)
-    copy_seconds = (time.perf_counter() - start) / (repeats * len(states))
-    view = BOMBDECK.view
-    start = time.perf_counter()
-    for _ in range(repeats):
-        for state in states:
-            view(state, 0)
-    view_seconds = (time.perf_counter() - start) / (repeats * len(states))
-    return copy_seconds, view_seconds
-
-
-def run_bench(engine_games: int = 2000, astuto_games: int = 300) -> dict[str, Any]:
-    games_per_second, played = engine_speed(engine_games)
-    samples = astuto_decisions(astuto_games)
-    ordered = sorted(samples)
-    copy_seconds, view_seconds = copy_and_view_time()
-    return {
-        "engine_games_per_second": round(games_per_second, 1),
-        "engine_games": played,
-        "engine_table": "clasico, 4 seats, lanzado",
-        "astuto_decisions": len(samples),
-        "astuto_median_us": round(statistics.median(samples) * 1e6, 2) if samples else 0.0,
-        "astuto_p99_us": round(ordered[int(0.99 * (len(ordered) - 1))] * 1e6, 2)
-        if ordered else 0.0,
-        "astuto_max_us": round(ordered[-1] * 1e6, 2) if ordered else 0.0,
-        "state_copy_us": round(copy_seconds * 1e6, 3),
-        "view_us": round(view_seconds * 1e6, 3),
-        "python": platform.python_version(),
-        "machine": f"{platform.machine()}, {os.cpu_count()} cores",
-    }
+EXIT_INTERNAL = 3
 
 
 # ------------------------------------------------------------ arguments
@@ -249,6 +67,7 @@ def _sim(args: argparse.Namespace) -> int:
     from game.core.errors import MalformedInput
     from game.match.sim import SimSetupError, parse_bots
     from game.rules.bombdeck.engine import check_table, ruleset_of
+    from game.tools.simrun import run_sim
 
     options = frozenset(o.strip() for o in args.options.split(",") if o.strip())
     try:
@@ -295,6 +114,8 @@ def _print_sim(report: dict[str, Any]) -> None:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    from game.tools.bench import run_bench
+
     report = run_bench(engine_games=args.games, astuto_games=args.astuto_games)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
@@ -305,6 +126,43 @@ def _bench(args: argparse.Namespace) -> int:
           f"p99 {report['astuto_p99_us']:.1f} µs, over {report['astuto_decisions']} decisions")
     print(f"state copy: {report['state_copy_us']:.2f} µs; view: {report['view_us']:.2f} µs")
     print(f"python {report['python']} on {report['machine']}")
+    return 0
+
+
+def _replay(args: argparse.Namespace) -> int:
+    from game.core.errors import MalformedInput
+    from game.core.saves import read_save
+    from game.rules.registry import engine_for
+    from game.rules.replay import replay
+
+    try:
+        save = read_save(Path(args.file))
+        state = replay(save)
+    except MalformedInput as error:
+        print(json.dumps({"error": str(error)}, ensure_ascii=False))
+        return EXIT_USAGE
+    engine = engine_for(save.config.game)
+    print(json.dumps({
+        "game": save.config.game,
+        "actions": len(save.actions),
+        "over": engine.is_over(state),
+        "to_act": engine.to_act(state),
+        "ranking": engine.ranking(state),
+    }, ensure_ascii=False))
+    return 0
+
+
+def _code(args: argparse.Namespace) -> int:
+    from game.core.codes import decode, encode
+    from game.core.errors import MalformedInput
+
+    try:
+        config, seed = decode(args.code)
+    except MalformedInput as error:
+        print(json.dumps({"error": str(error)}, ensure_ascii=False))
+        return EXIT_USAGE
+    print(json.dumps({"code": encode(config, seed), "seed": seed, **config.to_json()},
+                     ensure_ascii=False))
     return 0
 
 
@@ -348,6 +206,14 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--json", action="store_true",
                        help="print one JSON object on the last line")
     bench.set_defaults(run=_bench)
+
+    replay = sub.add_parser("replay", help="replay a save file and print where the game stands")
+    replay.add_argument("file")
+    replay.set_defaults(run=_replay)
+
+    code = sub.add_parser("code", help="read a game code and print the game it pins")
+    code.add_argument("code")
+    code.set_defaults(run=_code)
     return parser
 
 
@@ -363,4 +229,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     except UsageError as error:
         print(f"{parser.prog} {args.command}: error: {error}", file=sys.stderr)
         return EXIT_USAGE
+    except KeyboardInterrupt:
+        print(f"{parser.prog} {args.command}: interrupted", file=sys.stderr)
+        return 130
+    except Exception as error:  # a bug must still end in one line, never a traceback
+        print(f"{parser.prog} {args.command}: internal error: {type(error).__name__}: {error}",
+              file=sys.stderr)
+        return EXIT_INTERNAL
     return result

@@ -30,7 +30,7 @@ GAME = ROOT / "game"
 LAYERS = ("core", "rules", "bots", "match", "ui")
 """Bottom to top: a layer may import itself and the layers before it."""
 DOWN = "ui -> match -> bots -> rules -> core"
-TOP = frozenset({"cli", "__main__"})
+TOP = frozenset({"cli", "__main__", "tools"})
 """Command-line entry points in game/: they may import any layer (and the clock)."""
 LAYER_NAMES = (*LAYERS, "i18n")
 ALLOWED: dict[str, frozenset[str]] = {
@@ -82,6 +82,8 @@ def _layer_of(path: str) -> str | None:
     if len(parts) == 2:
         name = parts[1].removesuffix(".py")
         return "top" if name in TOP else None
+    if parts[1] in TOP:
+        return "top"
     return parts[1] if parts[1] in LAYER_NAMES else None
 
 

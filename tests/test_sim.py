@@ -16,6 +16,7 @@ from game import cli
 from game.core.config import SeatKind
 from game.match.headless import GameRecord, play_game
 from game.match.sim import SimSetupError, SimTally, config_for, parse_bots
+from game.tools import simrun
 
 ROOT = Path(__file__).resolve().parent.parent
 LZ, AS, DE = SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO
@@ -102,7 +103,7 @@ def test_a_game_that_raises_is_counted_not_fatal(capsys: pytest.CaptureFixture[s
             raise RuntimeError(f"boom at {seed}\nsecond line")
         return play_game(config, seed, *args, **kwargs)
 
-    monkeypatch.setattr(cli, "play_game", flaky)
+    monkeypatch.setattr(simrun, "play_game", flaky)
     report = _json_main(capsys, "sim", "--game", "mazo", "--seats", "3", "--bots", "lanzado",
                         "--games", "9", "--json")
     assert report["games"] == 9 and report["errors"] == 3

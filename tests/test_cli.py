@@ -1,0 +1,91 @@
+"""The command line answers bad input with one line and its documented exit code."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game import cli
+from game.core.codes import encode
+from game.core.config import GameConfig, SeatKind
+from game.core.saves import write_atomic
+from game.rules.registry import engine_for
+from game.rules.replay import record
+from tests.playout import random_playout
+
+
+def _run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str]:
+    code = cli.main(list(argv))
+    out = capsys.readouterr().out.strip()
+    return code, out
+
+
+def test_replay_prints_where_the_game_stands(tmp_path: Path,
+                                             capsys: pytest.CaptureFixture[str]) -> None:
+    config = GameConfig.machines("clasico", 3)
+    state, moves = random_playout(engine_for("clasico"), config, 4)
+    path = tmp_path / "game.json"
+    write_atomic(path, record(config, 4, moves).dumps())
+    code, out = _run(capsys, "replay", str(path))
+    report = json.loads(out)
+    assert code == 0
+    assert report["over"] is True and report["actions"] == len(moves)
+    assert report["ranking"] == engine_for("clasico").ranking(state)
+
+
+@pytest.mark.parametrize("content", ["", "{", '{"format": "mecha-corta-save"}', "[1, 2]"])
+def test_replay_of_a_damaged_save_is_one_line_exit_2(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], content: str) -> None:
+    path = tmp_path / "bad.json"
+    path.write_text(content, encoding="utf-8")
+    code, out = _run(capsys, "replay", str(path))
+    assert code == 2
+    assert len(out.splitlines()) == 1 and "error" in json.loads(out)
+
+
+def test_code_reads_a_code(capsys: pytest.CaptureFixture[str]) -> None:
+    config = GameConfig("bombazo", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO))
+    text = encode(config, 77)
+    code, out = _run(capsys, "code", text.lower())
+    report = json.loads(out)
+    assert code == 0
+    assert report["code"] == text and report["seed"] == 77
+    assert report["seats"] == ["person", "astuto", "astuto"]
+
+
+@pytest.mark.parametrize("bad", ["", "A3N", "!!!!!!!", "OOOO-OOOO", "9" * 40])
+def test_a_bad_code_is_one_line_exit_2(capsys: pytest.CaptureFixture[str], bad: str) -> None:
+    code, out = _run(capsys, "code", bad)
+    assert code == 2
+    assert len(out.splitlines()) == 1 and json.loads(out)["error"]
+
+
+def test_missing_scenario_file_is_malformed(capsys: pytest.CaptureFixture[str],
+                                            tmp_path: Path) -> None:
+    code, out = _run(capsys, "scenario", str(tmp_path / "nope.toml"))
+    assert code == 2 and "cannot read" in json.loads(out)["error"]
+
+
+def test_a_bug_ends_in_one_line_not_a_traceback(monkeypatch: pytest.MonkeyPatch,
+                                                capsys: pytest.CaptureFixture[str]) -> None:
+    import game.rules.scenario as runner
+
+    def broken(path: Path) -> None:
+        raise KeyError("surprise")
+
+    monkeypatch.setattr(runner, "run_file", broken)
+    assert cli.main(["scenario", "x.toml"]) == cli.EXIT_INTERNAL
+    err = capsys.readouterr().err
+    assert "internal error" in err and "Traceback" not in err and len(err.splitlines()) == 1
+
+
+def test_real_process_bad_code_prints_no_traceback() -> None:
+    done = subprocess.run([sys.executable, "-m", "game", "code", "O0O-ILL"],
+                          capture_output=True, text=True, timeout=60, check=False)
+    assert done.returncode == 2
+    assert "Traceback" not in done.stderr + done.stdout
+    assert json.loads(done.stdout)["error"]
