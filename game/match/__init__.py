@@ -1,5 +1,5 @@
 """Drives games: seats, machine turns, whose decision is pending; headless play for the sim."""
 
-from game.match.headless import BotError, GameRecord, bots_for, play_game, replay
+from game.match.headless import BotError, GameRecord, bots_for, play_game
 
-__all__ = ["BotError", "GameRecord", "bots_for", "play_game", "replay"]
+__all__ = ["BotError", "GameRecord", "bots_for", "play_game"]

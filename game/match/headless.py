@@ -6,19 +6,19 @@ game's own draws and the same seed always gives the same game. A reaction window
 asking the seats that hold a nope, clockwise from the seat after the last one who played or
 noped; the first that wants to nope does, and the asking starts again after it; when nobody wants
 to, the table (``TABLE``) resolves the window. Every action is recorded as ``(seat, action)`` so
-that ``replay`` rebuilds the same final state.
+that ``game.rules.replay.replay(record.to_save())`` rebuilds the same final state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from game.bots import Bot, bot_for
 from game.core.config import GameConfig
 from game.core.engine import TABLE
 from game.core.rng import Pcg32, derived
+from game.core.saves import SavedGame
 from game.rules.bombdeck.actions import RESOLVE_ACTION, Action
 from game.rules.bombdeck.engine import BOMBDECK, BombDeckEngine
 from game.rules.bombdeck.state import BombState
@@ -44,13 +44,10 @@ class GameRecord:
     def winner(self) -> int | None:
         return self.ranking[0] if self.ranking else None
 
-    def to_json(self) -> dict[str, Any]:
-        """The save / replay format: config, seed and the action list."""
-        return {
-            "config": self.config.to_json(),
-            "seed": self.seed,
-            "actions": [[seat, action.to_json()] for seat, action in self.actions],
-        }
+    def to_save(self) -> SavedGame:
+        """The save / replay format of ``game.core.saves``: config, seed and the actions."""
+        return SavedGame(self.config, self.seed,
+                         tuple((seat, action.to_json()) for seat, action in self.actions))
 
 
 def bots_for(config: GameConfig, focus: int | None = None) -> list[Bot]:
@@ -140,12 +137,3 @@ def _ask_nopes(state: BombState, acting: list[int], last: int, seats: int,
                            f"window with {choice!r}")
         return seat, choice
     return None
-
-
-def replay(config: GameConfig, seed: int, actions: Iterable[Move],
-           engine: BombDeckEngine = BOMBDECK) -> BombState:
-    """The state a recorded action list leads to."""
-    state = engine.new_game(config, seed)
-    for seat, action in actions:
-        engine.apply(state, seat, action)
-    return state
