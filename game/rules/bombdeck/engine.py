@@ -23,6 +23,9 @@ from game.rules.bombdeck.state import BombState, PendingPlay, Phase
 from game.rules.bombdeck.view import BombView, PublicPlay, SeatInfo
 
 _PLAY_ACTIONS: dict[tuple[str, str, int | None, str | None], Action] = {}
+_SHAPED: set[int] = {id(A.DRAW_ACTION), id(A.NOPE_ACTION), id(A.RESOLVE_ACTION)}
+"""Identities of the engine's own shared actions, which are well formed by construction (they
+live for the whole run, so an identity is never reused by another object)."""
 
 _SIMPLE_PLAYS = frozenset(
     (C.ATTACK, C.SKIP, C.DRAW_BOTTOM, C.SEE_FUTURE, C.SHUFFLE, C.PASS_IT, C.SHIELD)
@@ -36,7 +39,43 @@ def _act(verb: str, card: str, target: int | None = None, named: str | None = No
     action = _PLAY_ACTIONS.get(key)
     if action is None:
         action = _PLAY_ACTIONS[key] = Action(verb, card, target, named)
+        _SHAPED.add(id(action))
     return action
+
+
+_COMBOS: dict[tuple[str, frozenset[str]], tuple[frozenset[str], frozenset[str]]] = {}
+_TRIO_NAMES: dict[str, tuple[str, ...]] = {}
+_PLACEMENTS: list[Action] = [Action(A.PLACE_BOMB, position=A.RANDOM)]
+_SHAPED.add(id(_PLACEMENTS[0]))
+
+
+def _combo_cards(ruleset: Ruleset, options: frozenset[str]) -> tuple[frozenset[str],
+                                                                     frozenset[str]]:
+    """The cards that may form a pair and a trio at this table, worked out once."""
+    key = (ruleset.name, options)
+    found = _COMBOS.get(key)
+    if found is None:
+        found = _COMBOS[key] = (
+            frozenset(c for c in ruleset.cards if ruleset.pairs_allowed(c, options)),
+            frozenset(c for c in ruleset.cards if ruleset.trios_allowed(c, options)),
+        )
+    return found
+
+
+def _trio_names(ruleset: Ruleset) -> tuple[str, ...]:
+    names = _TRIO_NAMES.get(ruleset.name)
+    if names is None:
+        names = _TRIO_NAMES[ruleset.name] = tuple(sorted(ruleset.cards - {C.BOMB}))
+    return names
+
+
+def _placements(deck_size: int) -> list[Action]:
+    """Positions 0 (top) to ``deck_size`` (bottom), then "random": shared Action objects."""
+    while len(_PLACEMENTS) < deck_size + 2:
+        action = Action(A.PLACE_BOMB, position=len(_PLACEMENTS) - 1)
+        _SHAPED.add(id(action))
+        _PLACEMENTS.insert(len(_PLACEMENTS) - 1, action)
+    return _PLACEMENTS[: deck_size + 1] + _PLACEMENTS[-1:]
 
 
 def ruleset_of(game_id: str) -> Ruleset:
@@ -162,9 +201,7 @@ class BombDeckEngine:
         if phase is Phase.PLACE_BOMB:
             if seat != state.current:
                 return []
-            return [Action(A.PLACE_BOMB, position=p) for p in range(len(state.deck) + 1)] + [
-                Action(A.PLACE_BOMB, position=A.RANDOM)
-            ]
+            return _placements(len(state.deck))
         return []
 
     def _targets(self, state: BombState, seat: int) -> list[int]:
@@ -172,14 +209,17 @@ class BombDeckEngine:
         return [t for t in range(len(hands)) if t != seat and alive[t] and hands[t]]
 
     def _legal_plays(self, state: BombState, seat: int) -> list[Action]:
-        ruleset, options = state.ruleset, state.options
         hand = state.hands[seat]
-        legal: list[Action] = [A.DRAW_ACTION] if state.deck else []
+        deck = state.deck
+        legal: list[Action] = [A.DRAW_ACTION] if deck else []
+        counts: dict[str, int] = {}
+        for card in hand:
+            counts[card] = counts.get(card, 0) + 1
+        pairable, trioable = _combo_cards(state.ruleset, state.options)
         targets: list[int] | None = None
-        named_cards: list[str] | None = None
-        for card in sorted(set(hand)):
+        for card in sorted(counts):
             if card in _SIMPLE_PLAYS:
-                blocked = (card == C.DRAW_BOTTOM and not state.deck) or (
+                blocked = (card == C.DRAW_BOTTOM and not deck) or (
                     card == C.SHIELD and state.shields[seat])
                 if not blocked:
                     legal.append(_act(A.PLAY, card))
@@ -187,17 +227,14 @@ class BombDeckEngine:
                 if targets is None:
                     targets = self._targets(state, seat)
                 legal.extend(_act(A.PLAY, card, t) for t in targets)
-            count = hand.count(card)
-            if count >= 2 and ruleset.pairs_allowed(card, options):
+            count = counts[card]
+            if count >= 2 and card in pairable:
                 if targets is None:
                     targets = self._targets(state, seat)
                 legal.extend(_act(A.PAIR, card, t) for t in targets)
-            if count >= 3 and ruleset.trios_allowed(card, options):
-                if targets is None:
-                    targets = self._targets(state, seat)
-                if named_cards is None:
-                    named_cards = sorted(ruleset.cards - {C.BOMB})
-                legal.extend(_act(A.TRIO, card, t, n) for t in targets for n in named_cards)
+                if count >= 3 and card in trioable:
+                    names = _trio_names(state.ruleset)
+                    legal.extend(_act(A.TRIO, card, t, n) for t in targets for n in names)
         return legal
 
     # ----------------------------------------------------------------- applying actions
@@ -206,7 +243,8 @@ class BombDeckEngine:
         if state.phase is Phase.OVER:
             raise IllegalAction("the game is over")
         verb = action.verb
-        _check_shape(action)
+        if id(action) not in _SHAPED:
+            _check_shape(action)
         if verb == A.DRAW:
             return self._draw(state, seat)
         if verb == A.PLAY:
