@@ -1,0 +1,173 @@
+"""The pace and the privacy of a table, without a screen: when machines move, when a reaction
+window closes, and whose private cards may be shown.
+
+The table scene feeds it the frame time (``update(dt)``) and the people's input; everything it
+decides is a pure function of those, so it is tested here with plain numbers, and the screen
+only draws what it says. Privacy rules (RULES.md §1 and LOOK.md):
+
+- one person against machines: that person's hand is always theirs to see;
+- two or more people: a person's hand and clues are shown only after that person confirms the
+  curtain, they are covered again when the decision passes to anyone else, and during a
+  reaction window nobody's hand is shown (everybody is looking at the screen);
+- with two or more people a window always runs its full length, so its length never tells who
+  holds a nope; with one person it may close at once (``Match.window_may_close_early``).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from game.core.errors import IllegalAction
+from game.match.table import FeedItem, Match
+from game.rules.bombdeck.actions import Action
+
+
+@dataclass(frozen=True, slots=True)
+class Pace:
+    """Seconds a machine waits before it acts, and the length of a reaction window."""
+
+    machine_delay: float = 0.9
+    machine_nope_delay: float = 0.7
+    reaction_seconds: float = 4.0
+
+    @staticmethod
+    def for_speed(speed: str, reaction_seconds: float) -> Pace:
+        delay = {"slow": 1.5, "normal": 0.9, "fast": 0.35}.get(speed, 0.9)
+        return Pace(delay, delay * 0.8, reaction_seconds)
+
+
+INSTANT = Pace(0.0, 0.0, 0.0)
+"""Fast-forward: the machines play on without waiting."""
+
+
+class TableFlow:
+    """Pacing and curtain state of one match at one screen."""
+
+    def __init__(self, match: Match, pace: Pace) -> None:
+        self.match = match
+        self.pace = pace
+        self.viewer: int | None = match.people[0] if len(match.people) == 1 else None
+        self.curtain_for: int | None = None
+        self.window_left: float | None = None
+        self._machine_wait = 0.0
+        self._window_key = -1
+        self._refresh()
+
+    # ------------------------------------------------------------ what the screen may show
+
+    @property
+    def hot_seat(self) -> bool:
+        return len(self.match.people) >= 2
+
+    @property
+    def show_private(self) -> bool:
+        """Whether ``viewer``'s hand and clues may be drawn now."""
+        if self.viewer is None or self.curtain_for is not None:
+            return False
+        return not (self.hot_seat and self.match.decision().kind == "react")
+
+    @property
+    def awaiting_person(self) -> int | None:
+        """The person whose decision (play, give, place) the screen waits for, once shown."""
+        decision = self.match.decision()
+        if decision.by_person and decision.seat == self.viewer and self.curtain_for is None:
+            return decision.seat
+        return None
+
+    def person_out(self) -> bool:
+        """Against the machine: the one person has exploded (offer to fast-forward)."""
+        if len(self.match.people) != 1 or self.match.is_over():
+            return False
+        return not self.match.view_for(self.match.people[0]).seats[self.match.people[0]].alive
+
+    # ------------------------------------------------------------ input
+
+    def confirm_curtain(self) -> None:
+        """The named person says "it's me, show my cards"."""
+        if self.curtain_for is not None:
+            self.viewer = self.curtain_for
+            self.curtain_for = None
+
+    def submit(self, action: Action) -> list[FeedItem]:
+        """The shown person's action; raises ``IllegalAction`` when it is not theirs or not
+        legal (the state is then untouched)."""
+        seat = self.awaiting_person
+        if seat is None:
+            raise IllegalAction("no person's decision is on screen")
+        items = self.match.submit(seat, action)
+        self._refresh()
+        return items
+
+    def person_nope(self, seat: int) -> list[FeedItem]:
+        """A person's nope during a window (their number key or their badge)."""
+        items = self.match.nope(seat)
+        self._refresh()
+        return items
+
+    def fast_forward(self) -> None:
+        self.pace = INSTANT
+
+    # ------------------------------------------------------------ time
+
+    def update(self, dt: float) -> list[FeedItem]:
+        """Advance the table by ``dt`` seconds; returns the events of whatever happened (at
+        most one action per call, so the screen can animate each)."""
+        match = self.match
+        if match.is_over():
+            return []
+        decision = match.decision()
+        if decision.kind == "react":
+            return self._tick_window(dt)
+        self.window_left = None
+        if decision.by_person:
+            return []
+        self._machine_wait += dt
+        if self._machine_wait < self.pace.machine_delay:
+            return []
+        self._machine_wait = 0.0
+        items = match.step_machine()
+        self._refresh()
+        return items
+
+    def _tick_window(self, dt: float) -> list[FeedItem]:
+        match = self.match
+        key = match.moves
+        if key != self._window_key:
+            # A new window, or a nope restarted it.
+            self._window_key = key
+            self.window_left = self.pace.reaction_seconds
+            self._machine_wait = 0.0
+            instant = self.pace.reaction_seconds <= 0 and match.machine_nope() is None
+            if match.window_may_close_early() or instant:
+                items = match.resolve()
+                self._refresh()
+                return items
+        assert self.window_left is not None
+        self.window_left -= dt
+        machine = match.machine_nope()
+        if machine is not None:
+            self._machine_wait += dt
+            # A machine that wants to nope always gets to, whatever the window's length, so the
+            # same code and choices give the same game at every setting.
+            if self._machine_wait >= self.pace.machine_nope_delay or self.window_left <= 0:
+                items = match.nope(machine)
+                self._refresh()
+                return items
+        if self.window_left <= 0:
+            items = match.resolve()
+            self._refresh()
+            return items
+        return []
+
+    def _refresh(self) -> None:
+        """Bring the curtain down when the next decision belongs to another person."""
+        if not self.hot_seat:
+            return
+        decision = self.match.decision()
+        if decision.by_person and decision.seat != self.viewer:
+            self.viewer = None
+            self.curtain_for = decision.seat
+        elif not decision.by_person and decision.kind != "react":
+            # A machine's turn or the end: nobody's hand stays on screen.
+            self.viewer = None
+            self.curtain_for = None

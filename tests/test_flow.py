@@ -1,0 +1,162 @@
+"""Pace and privacy of the table, driven with plain numbers instead of a screen."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.core.config import GameConfig, SeatKind
+from game.core.errors import IllegalAction
+from game.core.rng import Pcg32
+from game.match.flow import Pace, TableFlow
+from game.match.table import Match
+
+P, AST, LAN = SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.LANZADO
+PACE = Pace(machine_delay=1.0, machine_nope_delay=0.5, reaction_seconds=3.0)
+
+
+def _play_out(flow: TableFlow, rng: Pcg32, frames: int = 200_000, dt: float = 0.25,
+              check=None) -> None:  # type: ignore[no-untyped-def]
+    for _ in range(frames):
+        if flow.match.is_over():
+            return
+        if check is not None:
+            check(flow)
+        if flow.curtain_for is not None:
+            flow.confirm_curtain()
+            continue
+        seat = flow.awaiting_person
+        if seat is not None:
+            legal = flow.match.legal_for(seat)
+            flow.submit(legal[rng.below(len(legal))])
+            continue
+        flow.update(dt)
+    raise AssertionError("the table never finished")
+
+
+def test_machines_wait_their_delay_before_moving() -> None:
+    match = Match(GameConfig("bombazo", (AST, P, AST)), 4)
+    flow = TableFlow(match, PACE)
+    assert flow.update(0.5) == [] and match.moves == 0
+    assert flow.update(0.49) == [] and match.moves == 0
+    assert flow.update(0.02) != [] and match.moves == 1
+
+
+def test_one_person_always_sees_their_own_hand_and_never_gets_a_curtain() -> None:
+    match = Match(GameConfig("clasico", (P, AST, AST)), 7)
+    flow = TableFlow(match, PACE)
+
+    def check(f: TableFlow) -> None:
+        assert f.curtain_for is None and f.viewer == 0
+
+    _play_out(flow, Pcg32(1), check=check)
+
+
+def test_hot_seat_curtain_before_every_other_persons_decision() -> None:
+    match = Match(GameConfig("bombazo", (P, P, AST)), 11)
+    flow = TableFlow(match, PACE)
+    assert flow.curtain_for == 0 and not flow.show_private
+    shown: list[int] = []
+
+    def check(f: TableFlow) -> None:
+        decision = f.match.decision()
+        if f.show_private:
+            assert f.viewer is not None
+            assert decision.kind != "react", "no hand on screen while everybody may nope"
+            if decision.by_person:
+                assert decision.seat == f.viewer, "only the deciding person's cards show"
+            shown.append(f.viewer)
+        if decision.by_person and decision.seat != f.viewer:
+            assert f.curtain_for == decision.seat
+
+    _play_out(flow, Pcg32(2), check=check)
+    assert set(shown) == {0, 1}
+
+
+def test_submitting_behind_the_curtain_is_refused() -> None:
+    match = Match(GameConfig("mazo", (P, P)), 3)
+    flow = TableFlow(match, PACE)
+    with pytest.raises(IllegalAction):
+        flow.submit(match.legal_for(0)[0])
+    flow.confirm_curtain()
+    flow.submit(next(a for a in match.legal_for(0) if a.verb == "draw"))
+
+
+def test_window_runs_full_length_with_two_people() -> None:
+    """Its length must not tell who holds a nope: the same 3 s whoever holds one."""
+    lengths = set()
+    for seed in range(30):
+        match = Match(GameConfig("bombazo", (P, P, LAN)), seed)
+        flow = TableFlow(match, Pace(1.0, 0.5, 3.0))
+        rng = Pcg32(seed)
+        for _ in range(2_000):
+            if match.is_over():
+                break
+            if match.decision().kind == "react" and match.machine_nope() is None:
+                waited = 0.0
+                while match.decision().kind == "react":
+                    before = match.moves
+                    flow.update(0.1)
+                    waited += 0.1
+                    if match.moves != before:
+                        break
+                if match.decision().kind != "react":
+                    lengths.add(round(waited, 1))
+                continue
+            if flow.curtain_for is not None:
+                flow.confirm_curtain()
+            elif flow.awaiting_person is not None:
+                legal = match.legal_for(flow.awaiting_person)
+                flow.submit(legal[rng.below(len(legal))])
+            else:
+                flow.update(0.25)
+    assert lengths == {3.0}
+
+
+def test_one_person_without_nope_does_not_wait_for_the_window() -> None:
+    for seed in range(40):
+        match = Match(GameConfig("bombazo", (P, LAN, LAN)), seed)
+        flow = TableFlow(match, PACE)
+        rng = Pcg32(seed)
+        for _ in range(3_000):
+            if match.is_over():
+                break
+            if match.decision().kind == "react" and match.window_may_close_early():
+                flow.update(0.0)
+                assert match.decision().kind != "react"
+                return
+            if flow.awaiting_person is not None:
+                legal = match.legal_for(0)
+                flow.submit(legal[rng.below(len(legal))])
+            else:
+                flow.update(0.25)
+    raise AssertionError("no skippable window met")
+
+
+def test_same_code_and_choices_give_the_same_game_at_any_frame_rate() -> None:
+    saves = []
+    for dt in (1 / 60, 0.2):
+        match = Match.from_code(Match(GameConfig("bombazo", (P, AST, AST, AST)), 5).code)
+        _play_out(TableFlow(match, PACE), Pcg32(9), dt=dt, frames=2_000_000)
+        saves.append(match.save())
+    assert saves[0] == saves[1]
+
+
+def test_window_length_setting_never_changes_the_game() -> None:
+    saves = []
+    for pace in (Pace(1.0, 2.0, 0.5), Pace(0.1, 0.1, 6.0)):
+        match = Match(GameConfig("clasico", (P, AST, AST, LAN)), 17)
+        _play_out(TableFlow(match, pace), Pcg32(3), frames=2_000_000)
+        saves.append(match.save())
+    assert saves[0] == saves[1]
+
+
+def test_fast_forward_plays_the_same_game() -> None:
+    saves = []
+    for fast in (False, True):
+        match = Match(GameConfig("bombazo", (P, LAN, AST, SeatKind.DESPIADADO)), 23)
+        flow = TableFlow(match, PACE)
+        if fast:
+            flow.fast_forward()
+        _play_out(flow, Pcg32(6), frames=2_000_000)
+        saves.append(match.save())
+    assert saves[0] == saves[1]
