@@ -1,0 +1,205 @@
+"""Synthesize the game's sound effects into assets/sounds/*.wav (16-bit mono, 22050 Hz).
+
+Pure Python (math, array, random, wave): no numpy, no samples from anywhere else. The output is
+deterministic (every sound has its own seeded generator), so running the script again gives the
+same files. Run: ``python build/make_sounds.py``.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import sys
+import wave
+from array import array
+from collections.abc import Callable
+from pathlib import Path
+
+RATE = 22050
+OUT = Path(__file__).resolve().parent.parent / "assets" / "sounds"
+
+Signal = list[float]
+
+
+def _n(seconds: float) -> int:
+    return int(seconds * RATE)
+
+
+def _lowpass(sig: Signal, cutoff: float | Callable[[float], float]) -> Signal:
+    """One-pole low-pass; ``cutoff`` in Hz, or a function of time giving it."""
+    out: Signal = []
+    y = 0.0
+    for i, x in enumerate(sig):
+        c = cutoff(i / RATE) if callable(cutoff) else cutoff
+        a = 1 - math.exp(-2 * math.pi * c / RATE)
+        y += a * (x - y)
+        out.append(y)
+    return out
+
+
+def _highpass(sig: Signal, cutoff: float) -> Signal:
+    low = _lowpass(sig, cutoff)
+    return [x - y for x, y in zip(sig, low, strict=True)]
+
+
+def _noise(seconds: float, rng: random.Random) -> Signal:
+    return [rng.uniform(-1, 1) for _ in range(_n(seconds))]
+
+
+def _env(sig: Signal, attack: float, decay: float) -> Signal:
+    """Linear attack over ``attack`` s, then exponential decay with time constant ``decay``."""
+    out = []
+    for i, x in enumerate(sig):
+        t = i / RATE
+        g = t / attack if attack and t < attack else math.exp(-(t - attack) / decay)
+        out.append(x * g)
+    return out
+
+
+def _tone(freq: Callable[[float], float], seconds: float,
+          harmonics: tuple[float, ...] = (1.0,), vibrato: float = 0.0) -> Signal:
+    """A tone whose frequency follows ``freq(t)``; ``harmonics``: amplitude of each partial."""
+    out = []
+    phase = 0.0
+    for i in range(_n(seconds)):
+        t = i / RATE
+        f = freq(t) * (1 + vibrato * math.sin(2 * math.pi * 5.5 * t))
+        phase += 2 * math.pi * f / RATE
+        out.append(sum(a * math.sin(k * phase) for k, a in enumerate(harmonics, 1)))
+    return out
+
+
+def _mix(*parts: tuple[Signal, float, float]) -> Signal:
+    """(signal, gain, start seconds) parts summed."""
+    length = max(_n(start) + len(sig) for sig, _, start in parts)
+    out = [0.0] * length
+    for sig, gain, start in parts:
+        o = _n(start)
+        for i, x in enumerate(sig):
+            out[o + i] += x * gain
+    return out
+
+
+def _finish(sig: Signal, peak: float = 0.8, fade: float = 0.01) -> Signal:
+    """Normalize to ``peak`` and fade the last ``fade`` seconds (no click at the end)."""
+    top = max((abs(x) for x in sig), default=0.0) or 1.0
+    out = [x * peak / top for x in sig]
+    n = min(len(out), _n(fade))
+    for i in range(n):
+        out[len(out) - n + i] *= 1 - (i + 1) / n
+    return out
+
+
+# --- the sounds ------------------------------------------------------------------------------
+
+
+def draw() -> Signal:
+    """A paper flick: a short bright noise swish."""
+    rng = random.Random(1)
+    swish = _lowpass(_highpass(_noise(0.14, rng), 1800), lambda t: 7000 - 30000 * t)
+    return _finish(_env(swish, 0.012, 0.035), 0.6)
+
+
+def play() -> Signal:
+    """A thump: a falling low sine with a soft click on top."""
+    rng = random.Random(2)
+    body = _env(_tone(lambda t: 150 * math.exp(-t * 9) + 55, 0.22), 0.003, 0.06)
+    click = _env(_lowpass(_noise(0.03, rng), 2500), 0.001, 0.008)
+    return _finish(_mix((body, 1.0, 0.0), (click, 0.35, 0.0)), 0.85)
+
+
+def nope() -> Signal:
+    """A brass "no-no": two falling notes with odd-and-even harmonics."""
+    brass = (1.0, 0.7, 0.5, 0.35, 0.25, 0.16, 0.1, 0.06)
+    first = _env(_tone(lambda t: 247 - 20 * t, 0.17, brass, 0.01), 0.02, 0.25)
+    second = _env(_tone(lambda t: 185 - 30 * t, 0.34, brass, 0.012), 0.03, 0.22)
+    both = _mix((first, 1.0, 0.0), (second, 1.0, 0.16))
+    return _finish(_lowpass(both, 2600), 0.7, 0.04)
+
+
+def defuse() -> Signal:
+    """A snip: a metallic ping and a crisp click, twice."""
+    rng = random.Random(4)
+
+    def snip() -> Signal:
+        ping = _env(_tone(lambda t: 3100, 0.09, (1.0, 0.0, 0.4)), 0.001, 0.018)
+        metal = _env(_tone(lambda t: 4700, 0.07), 0.001, 0.012)
+        click = _env(_highpass(_noise(0.03, rng), 3000), 0.0005, 0.006)
+        return _mix((ping, 0.6, 0.0), (metal, 0.35, 0.0), (click, 0.8, 0.0))
+
+    return _finish(_mix((snip(), 0.55, 0.0), (snip(), 1.0, 0.07)), 0.7)
+
+
+def explosion() -> Signal:
+    """A boom with a low rumble: dark noise whose filter closes, under a falling sub tone."""
+    rng = random.Random(5)
+    blast = _lowpass(_noise(1.8, rng), lambda t: 120 + 2600 * math.exp(-t * 7))
+    blast = _env(blast, 0.004, 0.35)
+    brown = []
+    level = 0.0
+    for _ in range(_n(1.8)):
+        level = 0.985 * level + rng.uniform(-1, 1) * 0.15
+        brown.append(level)
+    rumble = _env(_lowpass(brown, 90), 0.05, 0.6)
+    sub = _env(_tone(lambda t: 58 * math.exp(-t * 0.9) + 22, 1.8), 0.005, 0.5)
+    crackle = [x if rng.random() < 0.02 else 0.0 for x in _noise(0.6, rng)]
+    crackle = _env(_highpass(crackle, 1500), 0.0, 0.15)
+    return _finish(_mix((blast, 1.0, 0.0), (rumble, 1.3, 0.0), (sub, 0.55, 0.0),
+                        (crackle, 0.3, 0.05)), 0.92, 0.2)
+
+
+def win() -> Signal:
+    """A small fanfare: C E G then a held high C, soft square-ish tone."""
+    square = (1.0, 0.0, 0.33, 0.0, 0.2, 0.0, 0.14)
+    notes = [(523.25, 0.0, 0.13), (659.25, 0.12, 0.13), (783.99, 0.24, 0.13),
+             (1046.5, 0.38, 0.6)]
+    parts = []
+    for freq, start, length in notes:
+        tone = _env(_tone(lambda t, f=freq: f, length, square, 0.006 if length > 0.3 else 0.0),
+                    0.012, length * 0.8)
+        parts.append((tone, 1.0, start))
+    return _finish(_lowpass(_mix(*parts), 3500), 0.65, 0.08)
+
+
+def tick() -> Signal:
+    """A fuse tick: a short dry wooden knock."""
+    rng = random.Random(7)
+    knock = _env(_tone(lambda t: 1900, 0.05, (1.0, 0.3)), 0.0005, 0.008)
+    click = _env(_highpass(_noise(0.02, rng), 2000), 0.0005, 0.003)
+    return _finish(_mix((knock, 0.7, 0.0), (click, 0.5, 0.0)), 0.5, 0.005)
+
+
+def click() -> Signal:
+    """A soft UI click for buttons."""
+    soft = _env(_tone(lambda t: 1150 - 3000 * t, 0.04), 0.0008, 0.007)
+    return _finish(soft, 0.4, 0.005)
+
+
+SOUNDS: dict[str, Callable[[], Signal]] = {
+    "draw": draw, "play": play, "nope": nope, "defuse": defuse, "explosion": explosion,
+    "win": win, "tick": tick, "click": click,
+}
+
+
+def write_wav(path: Path, sig: Signal) -> None:
+    data = array("h", (max(-32767, min(32767, round(x * 32767))) for x in sig))
+    if sys.byteorder == "big":
+        data.byteswap()
+    with wave.open(str(path), "wb") as out:
+        out.setnchannels(1)
+        out.setsampwidth(2)
+        out.setframerate(RATE)
+        out.writeframes(data.tobytes())
+
+
+def main(out: Path = OUT) -> int:
+    out.mkdir(parents=True, exist_ok=True)
+    for name, make in SOUNDS.items():
+        sig = make()
+        write_wav(out / f"{name}.wav", sig)
+        print(f"{name}.wav  {len(sig) / RATE:.2f} s")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,262 @@
+"""The application: one 1280×720 logical window, the scene stack, the frame loop.
+
+``run()`` is the real loop (60 FPS cap, dt in seconds); ``step(dt, events)`` is one frame that
+tests call without the loop: it reads pygame's event queue when ``events`` is ``None``.
+
+Input rules (DESIGN.md "input stays locked while an action resolves"):
+
+- only the top scene gets input; Esc calls its ``on_escape()`` (pause / back / quit confirm);
+- F11 toggles fullscreen in every scene;
+- while the top scene is ``busy`` the app drops clicks and keys (Esc, F11, motion and key
+  releases still pass);
+- for ``CLICK_GUARD`` seconds after the stack changes, clicks are dropped too, so the second
+  half of a double click never lands on the scene that the first half opened.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import warnings
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.ui import fonts, theme, widgets
+from game.ui.fx import Flash, Shake
+from game.ui.locale import Translator, load_locale, system_lang
+from game.ui.settings import Settings
+from game.ui.sound import Sound
+from game.ui.stack import SceneStack
+from game.ui.tween import Motion
+
+if TYPE_CHECKING:
+    from game.ui.scene import Scene
+
+FPS = 60
+MAX_DT = 0.1
+"""A long hitch (a window drag) advances the game at most this much."""
+CLICK_GUARD = 0.2
+MOUSE_BUTTONS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+
+@dataclass
+class Hooks:
+    """What the title screen's buttons do beyond this package; the match layer wires them.
+    A hook left ``None`` shows its button disabled."""
+
+    play_now: Callable[[], None] | None = None
+    """"Play now": straight into a game (the table engineer pushes the table)."""
+    new_game: Callable[[], None] | None = None
+    """"New game": push the new-game scene."""
+    open_code: Callable[[str], None] | None = None
+    """A game code was entered (already checked by ``check_code`` when given)."""
+    check_code: Callable[[str], str | None] | None = None
+    """A translated error message for a bad code, or ``None`` when the code is good."""
+
+
+class App:
+    def __init__(self, settings: Settings | None = None, *, settings_dir: Path | None = None,
+                 lang: str | None = None, audio: bool = True, persist: bool = True,
+                 hooks: Hooks | None = None, start: str | None = "title") -> None:
+        """``settings_dir``: where settings.json lives (tests pass ``tmp_path``); ``lang``
+        overrides the saved language for this run; ``persist=False`` never writes settings;
+        ``start``: the first scene (``"title"``) or ``None`` for an empty stack."""
+        self.settings_dir = settings_dir
+        self.persist = persist
+        self.settings = settings if settings is not None else Settings.load(settings_dir)
+        self.lang_override = lang
+        self.hooks = hooks or Hooks()
+
+        pygame.mixer.pre_init(44100, -16, 2, 512)
+        if not pygame.font.get_init():
+            fonts.clear()  # fonts made before a pygame.quit() are dead
+        pygame.init()
+        self.fullscreen = False
+        self.screen = self._open_window()
+        self.canvas = pygame.Surface(theme.SCREEN_SIZE).convert()
+        self.clock = pygame.time.Clock()
+
+        self.lang = self._resolve_language()
+        self.loc: Translator = load_locale(self.lang)
+        self.motion = Motion()
+        self.shake = Shake(self.motion)
+        self.flash = Flash(self.motion)
+        self.sound = Sound(self.settings.volume, self.settings.mute, enabled=audio)
+        widgets.set_click_sound(self._click_sound)
+        self.apply_settings()
+        if self.settings.fullscreen:
+            self.set_fullscreen(True)
+
+        self.stack = SceneStack()
+        self.stack.listeners.append(self._stack_changed)
+        self.running = False
+        self.time = 0.0
+        self.dropped = 0
+        """Input events dropped by the lock or the click guard (tests read it)."""
+        self._guard = 0.0
+        pygame.display.set_caption(self.loc.t("app.title"))
+        if start == "title":
+            self.to_title()
+
+    def _click_sound(self) -> None:
+        self.sound.play("click")
+
+    # --- window --------------------------------------------------------------------------------
+
+    def _open_window(self) -> pygame.Surface:
+        try:
+            from game.ui.icons import icon_surface
+
+            pygame.display.set_icon(icon_surface("bomb", (64, 64), (200, 38, 38)))
+        except pygame.error:
+            pass
+        try:
+            with warnings.catch_warnings():  # "no fast renderer" on headless drivers
+                warnings.simplefilter("ignore")
+                return pygame.display.set_mode(theme.SCREEN_SIZE,
+                                               pygame.SCALED | pygame.RESIZABLE)
+        except pygame.error:
+            return pygame.display.set_mode(theme.SCREEN_SIZE)
+
+    def set_fullscreen(self, on: bool) -> None:
+        if on == self.fullscreen:
+            return
+        self.fullscreen = on
+        self.settings.fullscreen = on
+        # no fullscreen on some drivers (the dummy one): the flag still follows the setting
+        with contextlib.suppress(pygame.error):
+            pygame.display.toggle_fullscreen()
+
+    def toggle_fullscreen(self) -> None:
+        self.set_fullscreen(not self.fullscreen)
+        self.save_settings()
+
+    # --- settings and language -----------------------------------------------------------------
+
+    def _resolve_language(self) -> str:
+        if self.lang_override:
+            return self.lang_override
+        if self.settings.language == "auto":
+            return system_lang()
+        return self.settings.language
+
+    def set_language(self, choice: str) -> None:
+        """``choice``: a language code or ``"auto"``; every scene is told to refresh."""
+        self.settings.language = choice
+        self.lang_override = None
+        self.lang = self._resolve_language()
+        self.loc = load_locale(self.lang)
+        pygame.display.set_caption(self.loc.t("app.title"))
+        for scene in self.stack:
+            scene.on_language()
+
+    def apply_settings(self) -> None:
+        """Push the settings into the motion, the sound and the window."""
+        self.motion.speed = self.settings.speed_factor
+        self.motion.reduced = self.settings.reduced_motion
+        self.sound.set_volume(self.settings.volume)
+        self.sound.set_muted(self.settings.mute)
+
+    def save_settings(self) -> None:
+        if self.persist:
+            self.settings.save(self.settings_dir)
+
+    # --- scenes --------------------------------------------------------------------------------
+
+    def to_title(self) -> None:
+        """Close everything and show the title screen."""
+        from game.ui.scenes.title import TitleScene
+
+        self.stack.reset(TitleScene(self))
+
+    def push(self, scene: Scene[Any], on_result: Callable[[Any], None] | None = None
+             ) -> None:
+        self.stack.push(scene, on_result)
+
+    def _stack_changed(self) -> None:
+        self._guard = CLICK_GUARD
+
+    # --- the frame -----------------------------------------------------------------------------
+
+    def dispatch(self, event: pygame.event.Event) -> None:
+        """Route one event: quit, F11 and Esc first, then the lock, then the top scene."""
+        kind = event.type
+        if kind == pygame.QUIT:
+            self.quit()
+            return
+        if kind == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        top = self.stack.top
+        if top is None:
+            return
+        if kind == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            top.on_escape()
+            return
+        if kind in MOUSE_BUTTONS and (self._guard > 0 or top.busy):
+            self.dropped += 1
+            return
+        if kind in (pygame.KEYDOWN, pygame.TEXTINPUT) and top.busy:
+            self.dropped += 1
+            return
+        self.stack.handle(event)
+
+    def step(self, dt: float, events: Iterable[pygame.event.Event] | None = None, *,
+             draw: bool = True) -> None:
+        """One frame: events (pygame's queue when ``events`` is None), update by ``dt``
+        seconds, draw."""
+        if events is None:
+            events = pygame.event.get()
+        for event in events:
+            self.dispatch(event)
+        dt = max(0.0, min(dt, MAX_DT))
+        self.time += dt
+        self.stack.update(dt)
+        self.shake.update(dt)
+        self.flash.update(dt)
+        self._guard = max(0.0, self._guard - dt)
+        if not len(self.stack):
+            self.running = False
+        if draw:
+            self.draw()
+
+    def draw(self) -> None:
+        self.stack.draw(self.canvas)
+        self.flash.draw(self.canvas)
+        offset = self.shake.offset
+        if offset != (0, 0):
+            self.screen.fill(theme.BG_DEEP)
+        self.screen.blit(self.canvas, offset)
+
+    def render_to(self, path: str | Path) -> Path:
+        """Draw the current stack and write it to a PNG."""
+        self.draw()
+        target = Path(path)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(self.canvas, str(target))
+        return target
+
+    def run(self) -> int:
+        """The frame loop, until the stack is empty or the window closes."""
+        self.running = True
+        self.clock.tick()
+        while self.running:
+            dt = self.clock.tick(FPS) / 1000.0
+            self.step(dt)
+            pygame.display.flip()
+        return 0
+
+    def quit(self) -> None:
+        """Close every scene (their ``on_exit`` autosaves), save settings, stop the loop."""
+        self.running = False
+        self.stack.reset()
+        self.save_settings()
+        self.sound.stop()
+
+    def close(self) -> None:
+        """Leave pygame (tests and the screenshot tool call it when done)."""
+        fonts.clear()
+        pygame.quit()

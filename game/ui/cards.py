@@ -1,0 +1,226 @@
+"""Card faces and backs drawn by code, cached per size.
+
+``draw_card(card_id, name, effect, size)`` gives a face: the type colour, a band with the
+name, a big icon on a medallion and, on a big card (width ≥ 150, a hovered card), the effect in
+one short line. The caller passes the name and effect already translated. A small card keeps a
+corner icon so a fanned hand still shows what each card is. Colour is never the only sign: every
+type has its own icon.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import theme
+from game.ui.draw import blit_shadowed
+from game.ui.icons import draw_icon, icon_surface
+from game.ui.text import fit_line, wrap_text
+
+__all__ = [
+    "CARD_H", "CARD_SIZE", "CARD_W", "HOVER_SCALE", "CardStyle", "blit_card", "card_size",
+    "draw_back", "draw_card", "draw_icon", "style_of",
+]
+
+CARD_W = 110
+CARD_H = 154
+CARD_SIZE = (CARD_W, CARD_H)
+HOVER_SCALE = 1.6
+BIG_FROM = 150
+EFFECT_LINES = 4
+"""From this width on a face also shows its effect text."""
+
+
+@dataclass(frozen=True)
+class CardStyle:
+    base: theme.Color
+    """The type colour: the name band."""
+    body: theme.Color
+    """The face behind the medallion."""
+    ink: theme.Color
+    """The icon's main colour."""
+
+
+def _style(base: theme.Color, ink: theme.Color | None = None) -> CardStyle:
+    return CardStyle(base, theme.mix(base, (255, 255, 255), 0.62),
+                     ink or theme.mix(base, (0, 0, 0), 0.25))
+
+
+STYLES: dict[str, CardStyle] = {
+    "bomb": CardStyle((200, 38, 38), (44, 34, 38), (200, 38, 38)),
+    "defuse": _style((44, 150, 78)),
+    "attack": _style((206, 48, 48)),
+    "pass_it": _style((178, 40, 72)),
+    "skip": _style((48, 112, 214)),
+    "draw_bottom": _style((34, 84, 168)),
+    "see_future": _style((128, 66, 180)),
+    "shuffle": _style((230, 124, 30)),
+    "favor": _style((240, 196, 40), (210, 60, 50)),
+    "swipe": _style((226, 176, 28), (190, 50, 40)),
+    "nope": _style((92, 106, 126)),
+    "shield": _style((112, 126, 144)),
+    "calm": _style((214, 196, 158), (120, 90, 60)),
+    "animal_chicken": _style((250, 212, 140), (200, 120, 40)),
+    "animal_frog": _style((156, 214, 150), (60, 130, 60)),
+    "animal_hedgehog": _style((214, 180, 142), (120, 80, 50)),
+    "animal_octopus": _style((240, 168, 200), (170, 70, 130)),
+    "animal_raccoon": _style((178, 172, 220), (90, 84, 130)),
+}
+_UNKNOWN = _style((150, 150, 160))
+
+BACK_BODY = (32, 42, 74)
+BACK_EDGE = (255, 160, 50)
+
+_CACHE: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
+_CACHE_SIZE = 256
+
+
+def style_of(card_id: str) -> CardStyle:
+    return STYLES.get(card_id, _UNKNOWN)
+
+
+def card_size(scale: float = 1.0) -> tuple[int, int]:
+    return (round(CARD_W * scale), round(CARD_H * scale))
+
+
+def _cached(key: tuple[object, ...]) -> pygame.Surface | None:
+    found = _CACHE.get(key)
+    if found is not None:
+        _CACHE.move_to_end(key)
+    return found
+
+
+def _store(key: tuple[object, ...], surf: pygame.Surface) -> pygame.Surface:
+    _CACHE[key] = surf
+    if len(_CACHE) > _CACHE_SIZE:
+        _CACHE.popitem(last=False)
+    return surf
+
+
+def _radius(w: int) -> int:
+    return max(4, round(w * 0.09))
+
+
+def _name_lines(name: str, size: int, width: int, ink: theme.Color) -> list[pygame.Surface]:
+    lines = wrap_text(name, size, width, bold=True) if name else []
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return [fit_line(line, size, width, ink, bold=True) for line in lines]
+
+
+def draw_card(card_id: str, name: str = "", effect: str = "",
+              size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
+    """The face of ``card_id`` at ``size`` (a transparent-cornered surface, cached)."""
+    w, h = max(24, size[0]), max(34, size[1])
+    key = ("face", card_id, w, h, name, effect)
+    found = _cached(key)
+    if found is not None:
+        return found
+    st = style_of(card_id)
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rad = _radius(w)
+    full = surf.get_rect()
+    edge = max(2, w // 40)
+    pygame.draw.rect(surf, st.body, full, border_radius=rad)
+
+    # name band
+    band_ink = theme.ink_on(st.base)
+    name_size = max(theme.TEXT_MIN, round(w * 0.13))
+    lines = _name_lines(name, name_size, w - 2 * edge - 10, band_ink)
+    line_h = max((s.get_height() for s in lines), default=name_size)
+    band_h = max(round(h * 0.2), len(lines) * (line_h - 2) + 10)
+    band = pygame.Rect(0, 0, w, band_h)
+    pygame.draw.rect(surf, st.base, band, border_top_left_radius=rad,
+                     border_top_right_radius=rad)
+    y = band.centery - (len(lines) * (line_h - 2)) // 2
+    for line in lines:
+        surf.blit(line, line.get_rect(midtop=(w // 2, y)))
+        y += line_h - 2
+
+    # effect text (big cards only)
+    big = w >= BIG_FROM and bool(effect)
+    text_top = h
+    if big:
+        eff_w = w - 2 * edge - 16
+        eff_lines = wrap_text(effect, theme.TEXT_MIN, round(eff_w / 0.86))
+        if len(eff_lines) > EFFECT_LINES:
+            eff_lines = [*eff_lines[:EFFECT_LINES - 1], " ".join(eff_lines[EFFECT_LINES - 1:])]
+        eff_h = len(eff_lines) * (theme.TEXT_MIN + 4) + 12
+        box = pygame.Rect(edge + 4, h - edge - 4 - eff_h, w - 2 * edge - 8, eff_h)
+        pygame.draw.rect(surf, (252, 250, 244), box, border_radius=max(4, rad // 2))
+        yy = box.top + 6
+        for row in eff_lines:
+            text = fit_line(row, theme.TEXT_MIN, box.width - 8, theme.INK_DARK)
+            surf.blit(text, text.get_rect(midtop=(box.centerx, yy)))
+            yy += theme.TEXT_MIN + 4
+        text_top = box.top
+
+    # the medallion with the icon
+    room_top = band.bottom + 4
+    room_bottom = text_top - 4
+    if not big:
+        room_bottom -= round(h * 0.1)  # the corner icon's row
+    radius = max(8, min((w - 2 * edge) * 0.4, (room_bottom - room_top) / 2))
+    centre = (w / 2, (room_top + room_bottom) / 2)
+    dark_card = theme.luminance(st.body) < 0.3
+    pygame.draw.circle(surf, (250, 248, 240), centre, radius)
+    pygame.draw.circle(surf, theme.mix(st.base, (0, 0, 0), 0.15), centre, radius,
+                       max(2, w // 45))
+    side = round(radius * 1.45)
+    draw_icon(surf, card_id, (round(centre[0] - side / 2), round(centre[1] - side / 2),
+                              side, side), st.ink)
+    if not big:
+        corner = max(14, round(w * 0.17))
+        draw_icon(surf, card_id, (edge + 3, h - edge - 3 - corner, corner, corner), st.ink
+                  if not dark_card else (230, 60, 60))
+        draw_icon(surf, card_id, (w - edge - 3 - corner, h - edge - 3 - corner, corner,
+                                  corner), st.ink if not dark_card else (230, 60, 60))
+
+    pygame.draw.rect(surf, theme.mix(st.base, (0, 0, 0), 0.35), full, edge, border_radius=rad)
+    return _store(key, surf)
+
+
+def draw_back(size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
+    """The card back (cached per size)."""
+    w, h = max(24, size[0]), max(34, size[1])
+    key = ("back", w, h)
+    found = _cached(key)
+    if found is not None:
+        return found
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    rad = _radius(w)
+    pygame.draw.rect(surf, BACK_BODY, surf.get_rect(), border_radius=rad)
+    inner = surf.get_rect().inflate(-round(w * 0.14), -round(w * 0.14))
+    pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
+    step = max(8, w // 7)
+    lattice = (58, 72, 118)
+    for x in range(-inner.height, inner.width + inner.height, step):
+        pygame.draw.line(pattern, lattice, (x, 0), (x + inner.height, inner.height), 2)
+        pygame.draw.line(pattern, lattice, (x, inner.height), (x + inner.height, 0), 2)
+    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=rad // 2)
+    pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
+    surf.blit(pattern, inner.topleft)
+    pygame.draw.rect(surf, BACK_EDGE, inner, max(2, w // 40), border_radius=rad // 2)
+    r = round(w * 0.3)
+    centre = (w // 2, h // 2)
+    pygame.draw.circle(surf, BACK_BODY, centre, r + 4)
+    pygame.draw.circle(surf, (250, 240, 220), centre, r)
+    pygame.draw.circle(surf, BACK_EDGE, centre, r, max(2, w // 40))
+    side = round(r * 1.5)
+    surf.blit(icon_surface("bomb", (side, side), (200, 38, 38)),
+              (centre[0] - side // 2, centre[1] - side // 2))
+    pygame.draw.rect(surf, (16, 20, 40), surf.get_rect(), max(2, w // 40), border_radius=rad)
+    return _store(key, surf)
+
+
+def blit_card(surface: pygame.Surface, card: pygame.Surface, topleft: tuple[float, float],
+              elevation: float = 4.0, alpha: float = 1.0) -> None:
+    """A card face or back with its soft shadow (higher ``elevation``: lifted further)."""
+    blit_shadowed(surface, card, topleft, elevation, _radius(card.get_width()), alpha)
+
+
+def clear_cache() -> None:
+    _CACHE.clear()

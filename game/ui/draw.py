@@ -1,0 +1,84 @@
+"""Small drawing helpers: translucent rounded boxes, soft shadows, veils, gradients."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import theme
+
+_SHADOWS: dict[tuple[int, int, int, int, int], pygame.Surface] = {}
+_GRADIENTS: dict[tuple[int, int, theme.Color, theme.Color], pygame.Surface] = {}
+
+
+def round_rect(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color,
+               radius: int = theme.RADIUS, alpha: int = 255, width: int = 0) -> None:
+    """A rounded rectangle; with ``alpha`` < 255 it is blended over what is there."""
+    if alpha >= 255:
+        pygame.draw.rect(surface, color, rect, width, border_radius=radius)
+        return
+    box = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(box, (*color, alpha), box.get_rect(), width, border_radius=radius)
+    surface.blit(box, rect.topleft)
+
+
+def soft_shadow(size: tuple[int, int], radius: int = theme.RADIUS, blur: int = 8,
+                alpha: int = 110) -> pygame.Surface:
+    """A blurred dark rounded rectangle ``blur`` px bigger on each side (cached)."""
+    key = (size[0], size[1], radius, blur, alpha)
+    found = _SHADOWS.get(key)
+    if found is None:
+        w, h = size[0] + 2 * blur, size[1] + 2 * blur
+        base = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(base, (0, 0, 0, alpha), pygame.Rect(blur, blur, *size),
+                         border_radius=radius)
+        found = pygame.transform.gaussian_blur(base, max(1, blur // 2)) if blur > 1 else base
+        if len(_SHADOWS) > 256:
+            _SHADOWS.clear()
+        _SHADOWS[key] = found
+    return found
+
+
+def blit_shadowed(surface: pygame.Surface, image: pygame.Surface, topleft: tuple[float, float],
+                  elevation: float = 6.0, radius: int = theme.RADIUS, alpha: float = 1.0
+                  ) -> None:
+    """``image`` with a soft shadow under it; a higher ``elevation`` drops the shadow further
+    (a lifted card)."""
+    blur = 6 + int(elevation * 0.6)
+    shadow = soft_shadow(image.get_size(), radius, blur, int(min(150, 80 + elevation * 4)))
+    x, y = topleft
+    if alpha < 1.0:
+        shadow = shadow.copy()
+        shadow.set_alpha(int(255 * alpha))
+        image = image.copy()
+        image.set_alpha(int(255 * alpha))
+    surface.blit(shadow, (round(x - blur + elevation * 0.3), round(y - blur + elevation * 0.8)))
+    surface.blit(image, (round(x), round(y)))
+
+
+def veil(surface: pygame.Surface, color: theme.Color = theme.SHADE, alpha: int = 150) -> None:
+    """Darken (or tint) the whole surface: behind a modal."""
+    cover = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    cover.fill((*color, alpha))
+    surface.blit(cover, (0, 0))
+
+
+def vertical_gradient(size: tuple[int, int], top: theme.Color, bottom: theme.Color
+                      ) -> pygame.Surface:
+    """A top-to-bottom gradient (cached)."""
+    key = (size[0], size[1], top, bottom)
+    found = _GRADIENTS.get(key)
+    if found is None:
+        found = pygame.Surface(size)
+        h = max(1, size[1] - 1)
+        for y in range(size[1]):
+            pygame.draw.line(found, theme.mix(top, bottom, y / h), (0, y), (size[0], y))
+        if len(_GRADIENTS) > 32:
+            _GRADIENTS.clear()
+        _GRADIENTS[key] = found
+    return found
+
+
+def backdrop(surface: pygame.Surface, top: theme.Color = (34, 40, 58),
+             bottom: theme.Color = theme.BG_DEEP) -> None:
+    """The menus' background: a calm vertical gradient."""
+    surface.blit(vertical_gradient(surface.get_size(), top, bottom), (0, 0))

@@ -1,0 +1,75 @@
+"""Cached fonts (DejaVu Sans, which covers ñ á ¡ ¿ and our symbols) and cached text surfaces.
+
+The files come from ``assets/fonts/`` through the resource resolver; if they are missing the
+game still runs with pygame's own font.
+"""
+
+from __future__ import annotations
+
+from collections import OrderedDict
+
+import pygame
+
+from game.ui import theme
+from game.ui.locale import resource_path
+
+REGULAR = "DejaVuSans.ttf"
+BOLD = "DejaVuSans-Bold.ttf"
+
+_fonts: dict[tuple[int, bool], pygame.font.Font] = {}
+_texts: OrderedDict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = OrderedDict()
+_TEXT_CACHE = 768
+
+
+def font_file(bold: bool = False) -> str | None:
+    """The path of our font, or ``None`` when the asset is missing."""
+    path = resource_path("assets", "fonts", BOLD if bold else REGULAR)
+    if path.is_file():
+        return str(path)
+    if bold:  # no bold file: the regular one with pygame's synthetic bold
+        regular = resource_path("assets", "fonts", REGULAR)
+        if regular.is_file():
+            return str(regular)
+    return None
+
+
+def get(size: int, bold: bool = False) -> pygame.font.Font:
+    """A font of ``size`` pixels (never below ``theme.TEXT_MIN`` unless asked for a glyph)."""
+    if not pygame.font.get_init():  # after a pygame.quit(): every cached font is dead
+        clear()
+        pygame.font.init()
+    key = (size, bold)
+    found = _fonts.get(key)
+    if found is None:
+        path = font_file(bold)
+        try:
+            found = pygame.font.Font(path, size)
+        except (OSError, pygame.error):
+            found = pygame.font.Font(None, size)
+        if bold and (path is None or not path.endswith(BOLD)):
+            found.set_bold(True)
+        _fonts[key] = found
+    return found
+
+
+def render(text: str, size: int, color: theme.Color = theme.INK, bold: bool = False
+           ) -> pygame.Surface:
+    """``text`` rendered anti-aliased on a transparent surface, cached."""
+    key = (text, size, bold, (int(color[0]), int(color[1]), int(color[2])))
+    if not pygame.font.get_init():
+        clear()
+    surf = _texts.get(key)
+    if surf is None:
+        surf = get(size, bold).render(text, True, key[3])
+        _texts[key] = surf
+        if len(_texts) > _TEXT_CACHE:
+            _texts.popitem(last=False)
+    else:
+        _texts.move_to_end(key)
+    return surf
+
+
+def clear() -> None:
+    """Forget every cached font and text (after pygame.quit())."""
+    _fonts.clear()
+    _texts.clear()

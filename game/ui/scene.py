@@ -1,0 +1,80 @@
+"""The base of every screen: a scene on the :class:`~game.ui.stack.SceneStack`."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+R = TypeVar("R")
+
+
+class Scene(Generic[R]):
+    """One screen or modal. ``R`` is the type of the result it returns to whoever pushed it
+    (``None`` always means "cancelled / closed without an answer").
+
+    - ``opaque``: it covers the whole screen, so the scenes below are not drawn.
+    - ``pauses_below``: while it is on top the scenes below do not ``update`` (a pause menu);
+      a modal that lets the table keep smoking sets it ``False``.
+    - ``busy``: while true the app drops clicks and keys (Esc and F11 still pass): an action is
+      resolving and its animation is playing.
+    """
+
+    opaque: bool = True
+    pauses_below: bool = True
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    # --- what the stack calls --------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        return False
+
+    def handle(self, event: pygame.event.Event) -> None:
+        """An input event (only the top scene gets them). Esc never arrives here: the app
+        calls :meth:`on_escape` instead."""
+
+    def update(self, dt: float) -> None:
+        """Advance ``dt`` seconds."""
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw onto the 1280×720 logical surface."""
+
+    def on_enter(self) -> None:
+        """Pushed onto the stack."""
+
+    def on_exit(self) -> None:
+        """Removed from the stack (popped, replaced or reset)."""
+
+    def on_result(self, result: object) -> None:
+        """A scene this one pushed (without its own callback) has closed with ``result``."""
+
+    def on_escape(self) -> None:
+        """Esc: back by default. The title asks to quit; a table opens the pause menu."""
+        self.finish(None)
+
+    def on_language(self) -> None:
+        """The language changed: rebuild anything that cached translated text."""
+
+    # --- what the scene calls ----------------------------------------------------------------
+
+    def finish(self, result: R | None = None) -> None:
+        """Close this scene and hand ``result`` to whoever pushed it."""
+        if self.app.stack.top is self:
+            self.app.stack.pop(result)
+
+    def push(self, scene: Scene[Any], on_result: Callable[[Any], None] | None = None) -> None:
+        self.app.stack.push(scene, on_result)
+
+    def tr(self, key: str, **params: Any) -> Callable[[], str]:
+        """A text source that follows the current language: ``Button(text=self.tr("x"))``."""
+        return lambda: self.app.loc.t(key, **params)
+
+    def t(self, key: str, **params: Any) -> str:
+        return self.app.loc.t(key, **params)

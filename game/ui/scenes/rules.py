@@ -1,0 +1,229 @@
+"""The rules: one page per game with tabs; beside the text, the cards of that rule set.
+
+Text keys (locales/*.toml): ``rules.<game>.title`` and the numbered lines ``rules.<game>.1``,
+``rules.<game>.2``, …; a game without them shows ``rules.coming_soon``. Keys: ←/→ or 1–5 change
+the tab, ↑/↓, PgUp/PgDn and the wheel scroll, Esc goes back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.codes import GAME_IDS
+from game.rules.bombdeck.cards import RULESETS
+from game.ui import fonts, theme
+from game.ui.draw import round_rect
+from game.ui.icons import draw_icon
+from game.ui.locale import Translator
+from game.ui.scenes.base import FormScene
+from game.ui.text import draw_text, wrap_text
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+CARD_ORDER = ("bomb", "defuse", "attack", "pass_it", "skip", "draw_bottom", "see_future",
+              "shuffle", "favor", "swipe", "nope", "shield", "calm", "animal_chicken",
+              "animal_frog", "animal_hedgehog", "animal_octopus", "animal_raccoon")
+TEXT_AREA = pygame.Rect(70, 118, 780, 496)
+LEGEND = pygame.Rect(880, 118, 340, 496)
+MAX_LINES = 40
+SCROLL_STEP = 48
+
+
+def rule_lines(loc: Translator, game: str) -> list[str]:
+    """``rules.<game>.1``, ``.2``, … while they exist."""
+    has = getattr(loc, "has", None)
+    if not callable(has):
+        return []
+    out = []
+    for n in range(1, MAX_LINES + 1):
+        key = f"rules.{game}.{n}"
+        if not has(key):
+            break
+        out.append(loc.t(key))
+    return out
+
+
+def cards_of(game: str) -> list[str]:
+    ruleset = RULESETS.get(game)
+    if ruleset is None:
+        return []
+    return [c for c in CARD_ORDER if c in ruleset.cards]
+
+
+_FADES: dict[int, pygame.Surface] = {}
+
+
+def _fade(width: int, height: int = 44) -> pygame.Surface:
+    """The bottom edge of the text melting into the panel: there is more below."""
+    if width not in _FADES:
+        fade = pygame.Surface((width, height), pygame.SRCALPHA)
+        base = theme.mix(theme.PANEL, theme.BG_DEEP, 0.25)
+        for y in range(height):
+            pygame.draw.line(fade, (*base, int(235 * (y / (height - 1)) ** 1.4)), (0, y),
+                             (width, y))
+        _FADES[width] = fade
+    return _FADES[width]
+
+
+class RulesScene(FormScene[None]):
+    def __init__(self, app: App, game: str | None = None,
+                 games: tuple[str, ...] = GAME_IDS) -> None:
+        self.games = games
+        self.index = games.index(game) if game in games else 0
+        self.scroll = 0.0
+        self._page: pygame.Surface | None = None
+        self._page_key: tuple[str, str] = ("", "")
+        super().__init__(app)
+
+    @property
+    def game(self) -> str:
+        return self.games[self.index]
+
+    def build(self) -> None:
+        n = len(self.games)
+        gap = 12
+        w = min(230, (theme.SCREEN_W - 80 - gap * (n - 1)) // n)
+        x0 = (theme.SCREEN_W - (n * w + (n - 1) * gap)) // 2
+        self.tabs: list[Button] = []
+        for i, game in enumerate(self.games):
+            tab = Button((x0 + i * (w + gap), 34, w, 58), self.tr(f"game.{game}.name"),
+                         self._selector(i), size=theme.TEXT_BODY, cooldown=0.0)
+            self.tabs.append(tab)
+            self.form.add(tab)
+        self.back = Button((theme.SCREEN_W // 2 - 160, 636, 320, 60), self.tr("common.back"),
+                           self.finish, shortcut_label=self.tr("key.esc"))
+        self.form.add(self.back)
+
+    def _selector(self, index: int) -> Callable[[], None]:
+        return lambda: self.select(index)
+
+    def select(self, index: int) -> None:
+        self.index = index % len(self.games)
+        self.scroll = 0.0
+
+    def on_language(self) -> None:
+        self._page = None
+        super().on_language()
+
+    # --- the page ------------------------------------------------------------------------------
+
+    def _render_page(self) -> pygame.Surface:
+        lang = getattr(self.app.loc, "lang", "")
+        key = (self.game, str(lang))
+        if self._page is not None and self._page_key == key:
+            return self._page
+        width = TEXT_AREA.width
+        lines = rule_lines(self.app.loc, self.game)
+        blocks: list[tuple[int, list[str]]] = []
+        size = theme.TEXT_BODY
+        step = fonts.get(size).get_linesize() + 1
+        text_w = width - 58
+        height = 64
+        for n, line in enumerate(lines, 1):
+            wrapped = wrap_text(line, size, text_w)
+            blocks.append((n, wrapped))
+            height += len(wrapped) * step + 14
+        if not lines:
+            height += 200
+        page = pygame.Surface((width, height), pygame.SRCALPHA)
+        title = self.app.loc.t(f"rules.{self.game}.title") if lines else \
+            self.app.loc.t(f"game.{self.game}.name")
+        draw_text(page, title, (0, 0), theme.TEXT_HEADING, theme.ACCENT, bold=True,
+                  max_width=width)
+        y = 64
+        if not lines:
+            for text in (self.app.loc.t(f"game.{self.game}.blurb"),
+                         self.app.loc.t("rules.coming_soon")):
+                for row in wrap_text(text, size, width):
+                    draw_text(page, row, (0, y), size, theme.INK)
+                    y += step
+                y += 14
+        for n, wrapped in blocks:
+            pygame.draw.circle(page, theme.PANEL_EDGE, (17, y + step // 2), 17)
+            draw_text(page, str(n), (17, y + step // 2), theme.TEXT_MIN, theme.INK, bold=True,
+                      anchor="center")
+            for row in wrapped:
+                draw_text(page, row, (52, y), size, theme.INK)
+                y += step
+            y += 14
+        self._page, self._page_key = page, key
+        return page
+
+    @property
+    def max_scroll(self) -> float:
+        return max(0.0, self._render_page().get_height() - TEXT_AREA.height)
+
+    def scroll_by(self, dy: float) -> None:
+        self.scroll = max(0.0, min(self.max_scroll, self.scroll + dy))
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-event.y * SCROLL_STEP)
+            return
+        if event.type == pygame.KEYDOWN:
+            keys = {pygame.K_DOWN: SCROLL_STEP, pygame.K_UP: -SCROLL_STEP,
+                    pygame.K_PAGEDOWN: TEXT_AREA.height - 60,
+                    pygame.K_PAGEUP: -(TEXT_AREA.height - 60)}
+            if event.key in keys:
+                self.scroll_by(keys[event.key])
+                return
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.select(self.index + (1 if event.key == pygame.K_RIGHT else -1))
+                return
+            if pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.games):
+                self.select(event.key - pygame.K_1)
+                return
+        super().handle(event)
+
+    def update(self, dt: float) -> None:
+        for i, tab in enumerate(self.tabs):
+            tab.style = "primary" if i == self.index else "normal"
+        super().update(dt)
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        round_rect(surface, TEXT_AREA.inflate(40, 24), theme.PANEL, 20, 200)
+        page = self._render_page()
+        self.scroll = min(self.scroll, self.max_scroll)
+        clip = surface.get_clip()
+        surface.set_clip(TEXT_AREA)
+        surface.blit(page, (TEXT_AREA.left, TEXT_AREA.top - round(self.scroll)))
+        if self.scroll < self.max_scroll - 1:
+            surface.blit(_fade(TEXT_AREA.width), (TEXT_AREA.left, TEXT_AREA.bottom - 44))
+        surface.set_clip(clip)
+        if self.max_scroll > 0:
+            track = pygame.Rect(TEXT_AREA.right + 10, TEXT_AREA.top, 6, TEXT_AREA.height)
+            round_rect(surface, track, theme.PANEL_EDGE, 3)
+            frac = TEXT_AREA.height / page.get_height()
+            thumb_h = max(40, round(track.height * frac))
+            top = track.top + round((track.height - thumb_h) * self.scroll / self.max_scroll)
+            round_rect(surface, pygame.Rect(track.left, top, 6, thumb_h), theme.ACCENT, 3)
+        self._draw_legend(surface)
+        self.form.draw(surface)
+
+    def _draw_legend(self, surface: pygame.Surface) -> None:
+        cards = cards_of(self.game)
+        if not cards:
+            return
+        round_rect(surface, LEGEND.inflate(0, 24), theme.PANEL, 20, 200)
+        row = min(34, (LEGEND.height - 8) // len(cards))
+        icon = row - 4
+        y = LEGEND.top + 2
+        for card in cards:
+            centre = (LEGEND.left + 18 + icon // 2, y + row // 2)
+            pygame.draw.circle(surface, (236, 232, 222), centre, icon // 2 + 2)
+            draw_icon(surface, card, (LEGEND.left + 20, y + (row - icon) // 2 + 2, icon - 4,
+                                      icon - 4))
+            draw_text(surface, self.app.loc.t(f"card.{self.game}.{card}.name"),
+                      (LEGEND.left + 18 + icon + 14, y + row // 2), theme.TEXT_SMALL, theme.INK,
+                      anchor="midleft", max_width=LEGEND.width - icon - 50)
+            y += row

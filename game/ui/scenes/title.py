@@ -1,0 +1,186 @@
+"""The title screen: the name with a burning fuse, "Play now" and the menu.
+
+"Play now", "New game" and a typed code call the app's :class:`~game.ui.app.Hooks` (the match
+layer wires them); a hook that is not wired shows its button disabled. Esc asks to quit.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game import __version__
+from game.ui import cards, fonts, theme
+from game.ui.fx import Particles
+from game.ui.icons import icon_surface
+from game.ui.scenes.base import FormScene
+from game.ui.scenes.code_entry import CodeEntryScene
+from game.ui.scenes.confirm import ConfirmScene
+from game.ui.text import draw_text
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+DECOR = ("see_future", "defuse", "nope", "animal_octopus", "skip", "bomb", "shuffle",
+         "animal_frog")
+
+
+_HALO: list[pygame.Surface] = []
+
+
+def _halo() -> pygame.Surface:
+    """A soft warm glow behind the bomb (a radial gradient, made once)."""
+    if not _HALO:
+        size = 240
+        halo = pygame.Surface((size, size), pygame.SRCALPHA)
+        for r in range(size // 2, 0, -3):
+            alpha = int(70 * (1 - r / (size / 2)) ** 2)
+            pygame.draw.circle(halo, (255, 150, 50, alpha), (size // 2, size // 2), r)
+        _HALO.append(halo)
+    return _HALO[0]
+
+
+class TitleScene(FormScene[None]):
+    def __init__(self, app: App) -> None:
+        self.sparks = Particles(app.motion, seed=7)
+        self._emit = 0.0
+        self._decor: list[tuple[pygame.Surface, tuple[int, int], float]] = []
+        self._decor_lang = ""
+        super().__init__(app)
+
+    # --- widgets -------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        cx = theme.SCREEN_W // 2
+        self.play_now = Button((cx - 250, 268, 500, 78), self.tr("title.play_now"),
+                               self._play_now, shortcut=pygame.K_RETURN,
+                               shortcut_label=self.tr("key.enter"), style="primary",
+                               size=theme.TEXT_LARGE)
+        w, h, gap = 320, 58, 20
+        left, right = cx - w - gap // 2, cx + gap // 2
+        self.new_game = Button((left, 404, w, h), self.tr("title.new_game"), self._new_game)
+        self.enter_code = Button((right, 404, w, h), self.tr("title.enter_code"),
+                                 self._enter_code)
+        self.rules = Button((left, 404 + h + 16, w, h), self.tr("title.rules"), self._rules)
+        self.settings = Button((right, 404 + h + 16, w, h), self.tr("title.settings"),
+                               self._settings)
+        self.quit = Button((cx - w // 2, 404 + 2 * (h + 16), w, h), self.tr("title.quit"),
+                           self.app.quit, style="ghost")
+        for b in (self.play_now, self.new_game, self.enter_code, self.rules, self.settings,
+                  self.quit):
+            self.form.add(b)
+
+    # --- actions -------------------------------------------------------------------------------
+
+    def _play_now(self) -> None:
+        if self.app.hooks.play_now is not None:
+            self.app.hooks.play_now()
+
+    def _new_game(self) -> None:
+        if self.app.hooks.new_game is not None:
+            self.app.hooks.new_game()
+
+    def _enter_code(self) -> None:
+        self.push(CodeEntryScene(self.app, check=self.app.hooks.check_code), self._code_done)
+
+    def _code_done(self, code: object) -> None:
+        if isinstance(code, str) and code and self.app.hooks.open_code is not None:
+            self.app.hooks.open_code(code)
+
+    def _rules(self) -> None:
+        from game.ui.scenes.rules import RulesScene
+
+        self.push(RulesScene(self.app))
+
+    def _settings(self) -> None:
+        from game.ui.scenes.settings import SettingsScene
+
+        self.push(SettingsScene(self.app))
+
+    def on_escape(self) -> None:
+        self.push(ConfirmScene(self.app, self.tr("title.quit"), self.tr("title.quit"),
+                               self.tr("common.cancel"), danger=True), self._quit_answer)
+
+    def _quit_answer(self, yes: object) -> None:
+        if yes is True:
+            self.app.quit()
+
+    # --- frame ---------------------------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        hooks = self.app.hooks
+        self.play_now.enabled = hooks.play_now is not None
+        self.new_game.enabled = hooks.new_game is not None
+        self.enter_code.enabled = hooks.open_code is not None
+        super().update(dt)
+        self._emit += dt
+        while self._emit > 0.045:
+            self._emit -= 0.045
+            self.sparks.sparks(self._fuse_tip(), 2, speed=(30, 110), life=(0.2, 0.5),
+                               gravity=160.0)
+        self.sparks.update(dt)
+
+    def _title_rect(self) -> pygame.Rect:
+        surf = fonts.render(self.t("app.title"), theme.TEXT_TITLE, theme.INK, bold=True)
+        return surf.get_rect(midtop=(theme.SCREEN_W // 2 + 50, 72))
+
+    def _bomb_rect(self) -> pygame.Rect:
+        r = pygame.Rect(0, 0, 120, 120)
+        t = self._title_rect()
+        r.midright = (t.left - 10, t.centery + 4)
+        return r
+
+    def _fuse_tip(self) -> tuple[float, float]:
+        b = self._bomb_rect()
+        wobble = math.sin(self.clock * 9) * 1.5
+        return (b.left + b.width * 0.87 + wobble, b.top + b.height * 0.14)
+
+    def _decor_cards(self) -> list[tuple[pygame.Surface, tuple[int, int], float]]:
+        """A few tilted cards peeking in from the corners (built once per language)."""
+        lang = getattr(self.app.loc, "lang", "")
+        if self._decor and self._decor_lang == lang:
+            return self._decor
+        self._decor_lang = lang
+        out: list[tuple[pygame.Surface, tuple[int, int], float]] = []
+        spots = [(-20, 470, -24), (70, 540, -8), (160, 600, 10), (1180, 470, 22),
+                 (1090, 545, 6), (1000, 610, -12)]
+        for (x, y, angle), card in zip(spots, DECOR, strict=False):
+            name = self.app.loc.t(f"card.bombazo.{card}.name")
+            face = cards.draw_card(card, name, "", cards.CARD_SIZE)
+            out.append((pygame.transform.rotozoom(face, angle, 1.0), (x, y), angle))
+        self._decor = out
+        return out
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        for i, (img, (x, y), _angle) in enumerate(self._decor_cards()):
+            bob = 0.0 if self.app.motion.reduced else math.sin(self.clock * 1.3 + i) * 4
+            shade = img.copy()
+            shade.set_alpha(150)
+            surface.blit(shade, (x, y + bob))
+        title = self._title_rect()
+        shadow = fonts.render(self.t("app.title"), theme.TEXT_TITLE, theme.SHADE, bold=True)
+        surface.blit(shadow, title.move(4, 6))
+        draw_text(surface, self.t("app.title"), title.topleft, theme.TEXT_TITLE, theme.ACCENT,
+                  bold=True)
+        bomb = self._bomb_rect()
+        glow = 0.5 + 0.5 * math.sin(self.clock * 3)
+        halo = _halo()
+        halo.set_alpha(int(150 + 105 * glow))
+        surface.blit(halo, halo.get_rect(center=bomb.center))
+        surface.blit(icon_surface("bomb", (120, 120), (200, 38, 38)), bomb)
+        self.sparks.draw(surface)
+        draw_text(surface, self.t("app.tagline"), (theme.SCREEN_W // 2, title.bottom + 8),
+                  theme.TEXT_LARGE - 2, theme.INK_DIM, anchor="midtop",
+                  max_width=theme.SCREEN_W - 200)
+        self.form.draw(surface)
+        draw_text(surface, self.t("title.play_now_hint"),
+                  (theme.SCREEN_W // 2, self.play_now.rect.bottom + 12), theme.TEXT_SMALL,
+                  theme.INK_DIM if self.play_now.enabled else theme.INK_DISABLED,
+                  anchor="midtop", max_width=600)
+        draw_text(surface, self.t("title.version", version=__version__),
+                  (theme.SCREEN_W // 2, theme.SCREEN_H - 14), theme.TEXT_MIN, theme.INK_DIM,
+                  anchor="midbottom")

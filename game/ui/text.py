@@ -1,0 +1,80 @@
+"""Text helpers: wrapping, fitting a width, drawing at an anchor."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.ui import fonts, theme
+
+Anchor = str
+"""A pygame Rect attribute name: "topleft", "center", "midtop", "midright", …"""
+
+
+def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]:
+    """``text`` broken into lines no wider than ``width`` at ``size`` px. Newlines are kept as
+    paragraph breaks; a single word wider than ``width`` gets a line of its own."""
+    font = fonts.get(size, bold)
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        words = paragraph.split()
+        if not words:
+            lines.append("")
+            continue
+        line = words[0]
+        for word in words[1:]:
+            trial = f"{line} {word}"
+            if font.size(trial)[0] <= width:
+                line = trial
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def fit_line(text: str, size: int, width: int, color: theme.Color, bold: bool = False,
+             min_squeeze: float = 0.72) -> pygame.Surface:
+    """One line of text no wider than ``width``: rendered at ``size``, then narrowed (never
+    below ``min_squeeze`` of its width: the letters keep their height), then made smaller."""
+    surf = fonts.render(text, size, color, bold)
+    w, h = surf.get_size()
+    if w <= width or w == 0:
+        return surf
+    if width / w >= min_squeeze:
+        return pygame.transform.smoothscale(surf, (max(1, width), h))
+    scale = width / (w * min_squeeze)
+    squeezed = pygame.transform.smoothscale(surf, (max(1, int(w * min_squeeze)), h))
+    return pygame.transform.smoothscale(
+        squeezed, (max(1, width), max(1, int(h * scale))))
+
+
+def draw_text(surface: pygame.Surface, text: str, pos: tuple[float, float], size: int,
+              color: theme.Color = theme.INK, bold: bool = False, anchor: Anchor = "topleft",
+              max_width: int | None = None) -> pygame.Rect:
+    """Draw one line; returns the rect it covered."""
+    surf = fonts.render(text, size, color, bold) if max_width is None else \
+        fit_line(text, size, max_width, color, bold)
+    rect = surf.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    surface.blit(surf, rect)
+    return rect
+
+
+def draw_paragraph(surface: pygame.Surface, text: str, rect: pygame.Rect, size: int,
+                   color: theme.Color = theme.INK, bold: bool = False, align: str = "left",
+                   line_gap: float = 1.25) -> int:
+    """Wrapped text inside ``rect`` (clipped to it); returns the height the text needs."""
+    lines = wrap_text(text, size, rect.width, bold)
+    step = round(fonts.get(size, bold).get_linesize() * line_gap / 1.15)
+    y = rect.top
+    for line in lines:
+        if line and y + step <= rect.bottom + step // 3:
+            surf = fonts.render(line, size, color, bold)
+            if align == "center":
+                x = rect.centerx - surf.get_width() // 2
+            elif align == "right":
+                x = rect.right - surf.get_width()
+            else:
+                x = rect.left
+            surface.blit(surf, (x, y))
+        y += step
+    return y - rect.top

@@ -1,0 +1,52 @@
+"""Headless pygame for every UI test: the dummy video and audio drivers, set before pygame is
+imported anywhere in the test session."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+from collections.abc import Iterator
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.ui.app import App
+from game.ui.settings import Settings
+
+
+@pytest.fixture
+def app(tmp_path: Path) -> Iterator[App]:
+    """A headless app on the title screen, English, settings in ``tmp_path``."""
+    a = App(Settings(language="en"), settings_dir=tmp_path, lang="en")
+    pygame.event.clear()
+    yield a
+    a.close()
+
+
+def post(*events: pygame.event.Event) -> None:
+    for event in events:
+        pygame.event.post(event)
+
+
+def click(pos: tuple[int, int], button: int = 1) -> None:
+    """A real press and release at ``pos`` on pygame's queue."""
+    post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)),
+         pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button),
+         pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=button))
+
+
+def key(k: int, mod: int = 0, text: str = "") -> None:
+    """A real key press and release."""
+    post(pygame.event.Event(pygame.KEYDOWN, key=k, mod=mod, unicode=text, scancode=0),
+         pygame.event.Event(pygame.KEYUP, key=k, mod=mod, unicode=text, scancode=0))
+
+
+def frames(app: App, n: int = 1, dt: float = 1 / 60) -> None:
+    """Run ``n`` frames: the first reads pygame's queue."""
+    for _ in range(n):
+        app.step(dt)

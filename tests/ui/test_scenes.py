@@ -1,0 +1,326 @@
+"""Every scene of this package under the dummy driver, driven by real events through App.step:
+title, settings, pause, rules, the code entry and the confirm modal."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.i18n import Locale
+from game.ui.app import App, Hooks
+from game.ui.scene import Scene
+from game.ui.scenes.code_entry import CodeEntryScene
+from game.ui.scenes.confirm import ConfirmScene
+from game.ui.scenes.pause import PauseResult, PauseScene
+from game.ui.scenes.rules import RulesScene, rule_lines
+from game.ui.scenes.settings import SettingsScene
+from game.ui.scenes.title import TitleScene
+from game.ui.settings import Settings
+from tests.ui.conftest import click, frames, key, post
+from tests.ui.probes import Probe
+
+SCENES: dict[str, Callable[[App], Scene[Any]]] = {
+    "title": TitleScene,
+    "settings": SettingsScene,
+    "pause": PauseScene,
+    "rules": RulesScene,
+    "code": CodeEntryScene,
+    "confirm": lambda app: ConfirmScene(app, "Sure?", "Yes", "No", message="Really sure?"),
+}
+
+
+@pytest.fixture
+def make_app(tmp_path: Path) -> Iterator[Callable[..., App]]:
+    made: list[App] = []
+
+    def make(lang: str = "en", hooks: Hooks | None = None) -> App:
+        app = App(Settings(language=lang), settings_dir=tmp_path, lang=lang, hooks=hooks)
+        pygame.event.clear()
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        app.close()
+
+
+def settle(app: App) -> None:
+    frames(app, 20)  # past the click guard of the last push
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "pt"])
+@pytest.mark.parametrize("name", sorted(SCENES))
+def test_every_scene_updates_and_draws_with_no_missing_text(make_app: Callable[..., App],
+                                                            name: str, lang: str) -> None:
+    app = make_app(lang)
+    app.stack.push(SCENES[name](app))
+    for dt in (0.0, 1 / 60, 0.05, 0.1, 0.5):
+        app.step(dt, [])
+    app.set_language("pt" if lang != "pt" else "es")  # rebuilds the widgets
+    app.step(1 / 60, [])
+    assert isinstance(app.loc, Locale)
+    assert not app.loc.missing and not app.loc.format_errors
+
+
+# --- title -----------------------------------------------------------------------------------
+
+def test_title_rules_and_settings_open_and_esc_comes_back(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    settle(app)
+    click(title.rules.rect.center)
+    frames(app)
+    assert isinstance(app.stack.top, RulesScene)
+    key(pygame.K_ESCAPE)
+    frames(app)
+    assert app.stack.top is title  # type: ignore[comparison-overlap]
+    settle(app)
+    click(title.settings.rect.center)
+    frames(app)
+    assert isinstance(app.stack.top, SettingsScene)
+    key(pygame.K_ESCAPE)
+    frames(app)
+    assert app.stack.top is title  # type: ignore[comparison-overlap]
+
+
+def test_title_quit_button_quits(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    settle(app)
+    click(title.quit.rect.center)
+    frames(app)
+    assert not app.running and len(app.stack) == 0
+
+
+def test_enter_code_returns_the_typed_code_to_the_hook(make_app: Callable[..., App]) -> None:
+    opened: list[str] = []
+    app = make_app(hooks=Hooks(open_code=opened.append))
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    settle(app)
+    click(title.enter_code.rect.center)
+    frames(app)
+    modal = app.stack.top
+    assert isinstance(modal, CodeEntryScene)
+    post(pygame.event.Event(pygame.TEXTINPUT, text="9x1-1"),
+         pygame.event.Event(pygame.TEXTINPUT, text="19 "))
+    key(pygame.K_RETURN)
+    frames(app)
+    assert opened == ["9X1-119"] and app.stack.top is title
+
+
+def test_a_bad_code_keeps_the_modal_open_with_the_error(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    modal = CodeEntryScene(app, check=lambda code: None if code == "GOOD" else "bad code")
+    got: list[object] = []
+    app.stack.push(modal, got.append)
+    settle(app)
+    key(pygame.K_RETURN)  # empty
+    frames(app)
+    assert modal.error == app.loc.t("error.code_empty") and got == []
+    post(pygame.event.Event(pygame.TEXTINPUT, text="nope"))
+    key(pygame.K_RETURN)
+    frames(app)
+    assert modal.error == "bad code" and app.stack.top is modal
+    for _ in range(4):
+        key(pygame.K_BACKSPACE)
+    post(pygame.event.Event(pygame.TEXTINPUT, text="good"))
+    frames(app)
+    assert modal.error == ""
+    click(modal.play.rect.center)
+    frames(app)
+    assert got == ["GOOD"]
+
+
+def test_cancelling_the_code_returns_none(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    got: list[object] = []
+    modal = CodeEntryScene(app)
+    app.stack.push(modal, got.append)
+    settle(app)
+    click(modal.cancel.rect.center)
+    frames(app)
+    app.stack.push(CodeEntryScene(app), got.append)
+    key(pygame.K_ESCAPE)
+    frames(app)
+    assert got == [None, None]
+
+
+def test_confirm_answers_true_or_false(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    got: list[object] = []
+    app.stack.push(ConfirmScene(app, "Q", "Y", "N"), got.append)
+    key(pygame.K_RETURN)
+    frames(app)
+    app.stack.push(ConfirmScene(app, "Q", "Y", "N"), got.append)
+    key(pygame.K_ESCAPE)
+    frames(app)
+    modal = ConfirmScene(app, "Q", "Y", "N")
+    app.stack.push(modal, got.append)
+    settle(app)
+    click(modal.no.rect.center)
+    frames(app)
+    assert got == [True, False, False]
+
+
+# --- settings --------------------------------------------------------------------------------
+
+def test_settings_apply_at_once_and_are_saved_on_close(make_app: Callable[..., App],
+                                                       tmp_path: Path) -> None:
+    app = make_app()
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    settle(app)
+    click(scene.mute.rect.move(-10, 0).midright)
+    frames(app)
+    assert app.settings.mute and app.sound.muted
+    click(scene.reduced.rect.center)
+    frames(app)
+    assert app.motion.reduced
+    vr = scene.speed.value_rect
+    click((vr.right - 12, vr.centery))
+    frames(app)
+    assert app.settings.machine_speed == "fast" and app.motion.speed > 1
+    t = scene.reaction.track
+    click((t.right, t.centery))
+    frames(app)
+    assert app.settings.reaction_seconds == 10
+    click(scene.fullscreen.rect.center)
+    frames(app)
+    assert app.fullscreen
+    key(pygame.K_ESCAPE)
+    frames(app)
+    saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
+    assert saved["mute"] is True and saved["reduced_motion"] is True
+    assert saved["machine_speed"] == "fast" and saved["reaction_seconds"] == 10
+    assert saved["fullscreen"] is True
+
+
+def test_settings_by_keyboard_only(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    key(pygame.K_TAB)  # language
+    key(pygame.K_TAB)  # volume
+    key(pygame.K_LEFT)
+    key(pygame.K_LEFT)
+    frames(app)
+    assert scene.form.focused is scene.volume
+    assert app.settings.volume == pytest.approx(0.7)
+    key(pygame.K_DOWN)  # mute
+    key(pygame.K_RETURN)
+    frames(app)
+    assert app.settings.mute
+
+
+def test_changing_the_language_retranslates_every_scene(make_app: Callable[..., App]) -> None:
+    app = make_app("en")
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    scene = SettingsScene(app)
+    app.stack.push(scene)
+    settle(app)
+    vr = scene.language.value_rect
+    assert app.settings.language == "en"
+    click((vr.right - 12, vr.centery))  # en -> pt
+    frames(app)
+    assert app.lang == "pt" and app.settings.language == "pt"
+    assert app.loc.t("title.play_now") != "Play now"
+    from game.ui.locale import text_of
+
+    assert text_of(title.play_now.text) == app.loc.t("title.play_now")
+    rebuilt = app.stack.top  # the same scene, rebuilt
+    assert isinstance(rebuilt, SettingsScene)
+    assert rebuilt.language.value == "pt"
+
+
+# --- pause -----------------------------------------------------------------------------------
+
+def test_pause_esc_resumes_with_a_typed_result(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    table = Probe(app, "table")
+    app.stack.push(table)
+    got: list[object] = []
+    app.stack.push(PauseScene(app, "mazo"), got.append)
+    frames(app)
+    assert table.updates == 0  # paused under the menu
+    assert table.draws > 0  # but still drawn under the veil
+    key(pygame.K_ESCAPE)
+    frames(app)
+    assert got == [PauseResult.RESUME] and app.stack.top is table
+
+
+def test_pause_opens_rules_on_the_current_game_and_settings(make_app: Callable[..., App]
+                                                            ) -> None:
+    app = make_app()
+    app.stack.push(Probe(app, "table"))
+    pause = PauseScene(app, "mazo")
+    app.stack.push(pause)
+    settle(app)
+    click(pause.rules.rect.center)
+    frames(app)
+    rules = app.stack.top
+    assert isinstance(rules, RulesScene) and rules.game == "mazo"
+    key(pygame.K_ESCAPE)
+    frames(app)
+    settle(app)
+    click(pause.settings.rect.center)
+    frames(app)
+    assert isinstance(app.stack.top, SettingsScene)
+
+
+def test_pause_quit_goes_back_to_the_title(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    table = Probe(app, "table")
+    app.stack.push(table)
+    got: list[object] = []
+    pause = PauseScene(app)
+    app.stack.push(pause, got.append)
+    settle(app)
+    click(pause.quit.rect.center)
+    frames(app)
+    assert got == [PauseResult.QUIT]
+    assert table.exited == 1
+    assert isinstance(app.stack.top, TitleScene) and len(app.stack) == 1
+
+
+# --- rules -----------------------------------------------------------------------------------
+
+def test_rules_tabs_scroll_and_text(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    rules = RulesScene(app)
+    app.stack.push(rules)
+    frames(app)
+    assert rules.game == "bombazo"
+    assert len(rule_lines(app.loc, "bombazo")) >= 6
+    key(pygame.K_RIGHT)
+    frames(app)
+    assert rules.game == "mazo"
+    key(pygame.K_3)
+    frames(app)
+    assert rules.game == "clasico"
+    settle(app)
+    click(rules.tabs[0].rect.center)
+    frames(app)
+    assert rules.game == "bombazo"
+    assert rules.max_scroll > 0  # twelve lines do not fit at once
+    post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-3, flipped=False, precise_x=0.0,
+                            precise_y=-3.0))
+    frames(app)
+    assert rules.scroll > 0
+    key(pygame.K_PAGEDOWN)
+    key(pygame.K_PAGEDOWN)
+    key(pygame.K_PAGEDOWN)
+    frames(app)
+    assert rules.scroll == rules.max_scroll
+    key(pygame.K_LEFT)  # wraps to the last game: no rules yet, a "coming soon" page
+    frames(app)
+    assert rules.game == "diebombe" and rule_lines(app.loc, "diebombe") == []
+    assert rules.scroll == 0
