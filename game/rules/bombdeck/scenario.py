@@ -35,7 +35,10 @@ def _card_list(value: Any, where: str, known_cards: frozenset[str]) -> list[str]
 def setup(doc: Mapping[str, Any], known_cards: frozenset[str]) -> BombState:
     """The table a scenario describes: dealt by hand under ``[deal]``, else by its seed."""
     ruleset = ruleset_of(str(doc["game"]))
-    seats = _int(doc, "seats", 0)
+    deal_doc = doc.get("deal")
+    hands_given = deal_doc.get("hands") if isinstance(deal_doc, Mapping) else None
+    # Without ``seats`` a dealt table says how many sit at it.
+    seats = _int(doc, "seats", len(hands_given) if isinstance(hands_given, list) else 0)
     first = _int(doc, "first", 0)
     seed = _int(doc, "seed", 0)
     options = doc.get("options", [])
