@@ -1,10 +1,16 @@
 """The command line: one entry point for the game and its tools (scenario, sim, bench,
-replay, code). Parsing and dispatch only; the timed tools live in ``game/tools``."""
+replay, code). Parsing and dispatch only; the timed tools live in ``game/tools`` and the
+front end's in ``game/ui`` (imported inside functions, so the tools run without pygame).
+
+Without a subcommand it is the game: ``python -m game`` opens the window; ``--code CODE``
+opens that game; ``--screenshot FILE [--scene NAME]`` writes a scene to a PNG; ``--autoplay``
+plays a machine-only game through the screens; ``--lang`` picks the language."""
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -114,6 +120,8 @@ def _print_sim(report: dict[str, Any]) -> None:
 
 
 def _bench(args: argparse.Namespace) -> int:
+    if args.target == "ui":
+        return _bench_ui(args)
     from game.tools.bench import run_bench
 
     report = run_bench(engine_games=args.games, astuto_games=args.astuto_games)
@@ -125,6 +133,24 @@ def _bench(args: argparse.Namespace) -> int:
     print(f"astuto: median {report['astuto_median_us']:.1f} µs per decision, "
           f"p99 {report['astuto_p99_us']:.1f} µs, over {report['astuto_decisions']} decisions")
     print(f"state copy: {report['state_copy_us']:.2f} µs; view: {report['view_us']:.2f} µs")
+    print(f"python {report['python']} on {report['machine']}")
+    return 0
+
+
+def _bench_ui(args: argparse.Namespace) -> int:
+    from game.ui.bench import run_ui_bench
+
+    report = run_ui_bench(frames=args.frames, first_frame_runs=args.launch_runs)
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+        return 0
+    print(f"frames: p50 {report['p50_ms']:.2f} ms, p99 {report['p99_ms']:.2f} ms, "
+          f"max {report['max_ms']:.2f} ms over {report['frames']} frames "
+          f"({report['table']}, {report['actions']} actions, {report['size']}, "
+          f"{report['driver']} driver)")
+    if report["first_frame_s"] is not None:
+        print(f"launch to first frame: {report['first_frame_s']:.3f} s (median of "
+              f"{len(report['first_frame_runs_s'])})")
     print(f"python {report['python']} on {report['machine']}")
     return 0
 
@@ -166,8 +192,26 @@ def _code(args: argparse.Namespace) -> int:
     return 0
 
 
+LANGS = ("es", "en", "pt")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m game", description="Mecha Corta")
+    parser = _Parser(prog="python -m game", description="Mecha Corta. Without a command: "
+                     "open the game window.")
+    parser.add_argument("--code", metavar="CODE",
+                        help="open the game this code pins (with --screenshot: the table "
+                             "shown; with --autoplay: the game played)")
+    parser.add_argument("--lang", choices=LANGS,
+                        help="language for this run: es, en or pt (default: the settings)")
+    parser.add_argument("--screenshot", metavar="FILE",
+                        help="write a scene to this PNG (1280×720) and exit")
+    parser.add_argument("--scene", metavar="NAME",
+                        help="with --screenshot: the scene (title, new_game, settings, rules, "
+                             "pause, results, table, curtain, hide_bomb, react, chooser, …)")
+    parser.add_argument("--autoplay", action="store_true",
+                        help="play a machine-only game through the screens (people become "
+                             "Astuto), print the ranking and exit")
+    parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     scenario = sub.add_parser("scenario", help="run a scenario file and print the state as JSON",
                               one_line=False)
@@ -198,11 +242,21 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--quiet", action="store_true", help="no progress on stderr")
     sim.set_defaults(run=_sim)
 
-    bench = sub.add_parser("bench", help="engine games/s, Astuto decision time, copy time")
+    bench = sub.add_parser(
+        "bench", help="engine games/s, Astuto decision time, copy time; 'bench ui': frame time",
+        description="Without a target (or 'engine'): engine speed, Astuto's decision time, "
+                    "state copies. 'ui': the front end's frame time on an 8-seat machine table "
+                    "(dummy video driver) and the launch time to the first frame.")
+    bench.add_argument("target", nargs="?", choices=("engine", "ui"), default="engine",
+                       help="engine (default) or ui")
     bench.add_argument("--games", type=_positive, default=2000,
                        help="engine games to time (2000)")
     bench.add_argument("--astuto-games", type=_positive, default=300,
                        help="games whose Astuto decisions are timed (300)")
+    bench.add_argument("--frames", type=_positive, default=600,
+                       help="ui: frames to time (600)")
+    bench.add_argument("--launch-runs", type=_whole, default=5,
+                       help="ui: launches to time, the median is reported (5; 0: none)")
     bench.add_argument("--json", action="store_true",
                        help="print one JSON object on the last line")
     bench.set_defaults(run=_bench)
@@ -217,23 +271,98 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+# ------------------------------------------------------------ the game (no subcommand)
+
+
+def _check_code(code: str | None) -> None:
+    if code is None:
+        return
+    from game.core.codes import decode
+    from game.core.errors import MalformedInput
+    from game.ui.launch import playable_or_raise
+
+    try:
+        config, _seed = decode(code)
+        playable_or_raise(config)
+    except MalformedInput as error:
+        raise UsageError(f"--code: {error}") from None
+
+
+def _front_end(args: argparse.Namespace) -> int:
+    """``python -m game`` and its flags: the window, a screenshot, autoplay."""
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    modes = [flag for flag, on in (("--screenshot", args.screenshot is not None),
+                                   ("--autoplay", args.autoplay),
+                                   ("--first-frame", args.first_frame)) if on]
+    if len(modes) > 1:
+        raise UsageError(f"{modes[0]} and {modes[1]} do not go together")
+    if args.scene is not None and args.screenshot is None:
+        raise UsageError("--scene goes with --screenshot FILE")
+    _check_code(args.code)
+    if args.screenshot is not None:
+        return _screenshot(args)
+    if args.autoplay:
+        return _autoplay(args)
+    from game.ui import launch
+
+    try:
+        if args.first_frame:
+            return launch.first_frame(args.lang)
+        return launch.run(args.lang, args.code)
+    except launch.WindowError as error:
+        print(f"python -m game: {error}", file=sys.stderr)
+        return 1
+
+
+def _screenshot(args: argparse.Namespace) -> int:
+    from game.ui.screenshot import SCENES, ScreenshotError, render_scene_to_png
+
+    scene = args.scene or "title"
+    if scene not in SCENES:
+        raise UsageError(f"unknown scene {scene!r} (known: {', '.join(SCENES)})")
+    lang = args.lang
+    if lang is None:
+        from game.ui.locale import system_lang
+
+        lang = system_lang()
+    try:
+        out = render_scene_to_png(scene, Path(args.screenshot), lang, code=args.code)
+    except ScreenshotError as error:
+        raise UsageError(str(error)) from None
+    except OSError as error:
+        raise UsageError(f"cannot write {args.screenshot}: {error}") from None
+    print(out)
+    return 0
+
+
+def _autoplay(args: argparse.Namespace) -> int:
+    from game.ui.autoplay import AutoplayStuck, autoplay
+
+    try:
+        result = autoplay(args.code, args.lang)
+    except AutoplayStuck as error:
+        print(str(error), file=sys.stderr)
+        return 1
+    print(result.line())
+    print(f"code {result.code}: {result.frames} frames, {result.game_seconds:.0f} s of game "
+          f"time, {result.seconds:.1f} s", file=sys.stderr)
+    return 0
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if getattr(args, "run", None) is None:
-        print("The screens are not built yet. Try: python -m game sim --game bombazo --seats 4 "
-              "--bots astuto,lanzado,lanzado,lanzado --games 100 --seed 1", file=sys.stderr)
-        return 0
+    run = getattr(args, "run", None)
+    label = f"{parser.prog} {args.command}" if args.command else parser.prog
     try:
-        result: int = args.run(args)
+        result: int = run(args) if run is not None else _front_end(args)
     except UsageError as error:
-        print(f"{parser.prog} {args.command}: error: {error}", file=sys.stderr)
+        print(f"{label}: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
-        print(f"{parser.prog} {args.command}: interrupted", file=sys.stderr)
+        print(f"{label}: interrupted", file=sys.stderr)
         return 130
     except Exception as error:  # a bug must still end in one line, never a traceback
-        print(f"{parser.prog} {args.command}: internal error: {type(error).__name__}: {error}",
-              file=sys.stderr)
+        print(f"{label}: internal error: {type(error).__name__}: {error}", file=sys.stderr)
         return EXIT_INTERNAL
     return result

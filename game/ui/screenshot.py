@@ -1,7 +1,9 @@
 """Any of our scenes to a PNG, without a window: ``render_scene_to_png("title", path, "es")``.
 
-Scenes: title, settings, pause (over a stand-in table), rules, code (the enter-a-code modal),
-quit (the title's quit question), cards (every card face, for checking the art).
+Scenes: title, new_game, settings, pause (over a table), rules, results, code (the
+enter-a-code modal), quit (the title's quit question), cards (every card face, for checking the
+art), and the table's own: table, curtain, hide_bomb, react, chooser (built by the table's
+``build_table_scene``). ``code`` pins the game of the table scenes and of the results.
 """
 
 from __future__ import annotations
@@ -9,17 +11,39 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
+from typing import Any
 
 import pygame
 
+from game.core.codes import encode
+from game.core.errors import MalformedInput
 from game.ui import cards, theme
-from game.ui.app import App, Hooks
+from game.ui.app import App
 from game.ui.draw import vertical_gradient
 from game.ui.scene import Scene
 from game.ui.settings import Settings
 
 SETTLE = 0.6
 """Seconds of frames run before the picture, so entrance animations have settled."""
+
+TABLE_SCENES = ("table", "curtain", "hide_bomb", "react", "chooser")
+"""Scenes the table builds; the name is the ``state_hint`` of ``build_table_scene``."""
+HINTS = {"table": "play", "curtain": "curtain", "hide_bomb": "hide_bomb", "react": "react",
+         "chooser": "chooser"}
+
+SCENES = ("title", "new_game", "settings", "pause", "rules", "results", "code", "quit",
+          "cards", *TABLE_SCENES)
+
+
+class ScreenshotError(ValueError):
+    """An unknown scene or a code that cannot be shown: one line for the command line."""
+
+
+def results_code() -> str:
+    """The game the results screenshot shows by default: "Play now" with a fixed seed."""
+    from game.ui.launch import PLAY_NOW
+
+    return encode(PLAY_NOW, 7)
 
 
 class TableBackdrop(Scene[None]):
@@ -60,7 +84,37 @@ def _cards_sheet(app: App) -> Scene[None]:
     return Sheet(app)
 
 
-def _build(name: str, app: App) -> None:
+def _table(app: App, code: str | None, hint: str) -> None:
+    """Put the table of ``code`` (the builder's own game when ``None``) in ``hint``'s state
+    on the stack."""
+    from game.ui.table.shots import build_table_scene
+
+    app.stack.reset()
+    scene: Scene[Any] = build_table_scene(app, code, state_hint=hint)
+    if scene not in app.stack:
+        app.stack.push(scene)
+
+
+def _table_available() -> bool:
+    try:
+        from game.ui.table.shots import build_table_scene  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def _check_code(code: str | None) -> None:
+    if code is None:
+        return
+    from game.ui.launch import code_problem
+
+    problem = code_problem(code)
+    if problem is not None:
+        raise ScreenshotError(f"cannot show the game code {code!r} "
+                              f"({problem.removeprefix('error.').replace('_', ' ')})")
+
+
+def _build(name: str, app: App, code: str | None = None) -> None:
     from game.ui.scenes.code_entry import CodeEntryScene
     from game.ui.scenes.pause import PauseScene
     from game.ui.scenes.rules import RulesScene
@@ -68,13 +122,26 @@ def _build(name: str, app: App) -> None:
 
     if name == "title":
         return
-    if name == "settings":
+    if name == "new_game":
+        from game.ui.scenes.new_game import NewGameScene
+
+        app.stack.push(NewGameScene(app))
+    elif name == "settings":
         app.stack.push(SettingsScene(app))
     elif name == "pause":
-        app.stack.reset(TableBackdrop(app))
+        if _table_available():
+            _table(app, code, "play")
+        else:
+            app.stack.reset(TableBackdrop(app))
         app.stack.push(PauseScene(app, "bombazo"))
     elif name == "rules":
         app.stack.push(RulesScene(app))
+    elif name == "results":
+        from game.ui.launch import match_from_code, play_out
+        from game.ui.scenes.results import ResultsScene
+
+        match = play_out(match_from_code(code or results_code()))
+        app.stack.reset(ResultsScene(app, match))
     elif name == "code":
         app.stack.push(CodeEntryScene(app))
     elif name == "quit":
@@ -83,29 +150,34 @@ def _build(name: str, app: App) -> None:
         title.on_escape()
     elif name == "cards":
         app.stack.reset(_cards_sheet(app))
+    elif name in TABLE_SCENES:
+        _table(app, code, HINTS[name])
     else:
-        raise ValueError(f"unknown scene {name!r} (known: {', '.join(SCENES)})")
-
-
-def _nothing() -> None:
-    pass
-
-
-SCENES = ("title", "settings", "pause", "rules", "code", "quit", "cards")
+        raise ScreenshotError(f"unknown scene {name!r} (known: {', '.join(SCENES)})")
 
 
 def render_scene_to_png(scene_name: str, path: str | Path, lang: str = "es",
-                        settle: float = SETTLE) -> Path:
-    """Open ``scene_name`` in ``lang`` with default settings on a hidden window and save it."""
+                        settle: float = SETTLE, code: str | None = None) -> Path:
+    """Open ``scene_name`` in ``lang`` with default settings on a hidden window and save it.
+    ``code`` pins the game of the table scenes and the results. Raises
+    :class:`ScreenshotError` (a ``ValueError``) for an unknown scene or a bad code."""
+    if scene_name not in SCENES:
+        raise ScreenshotError(f"unknown scene {scene_name!r} (known: {', '.join(SCENES)})")
+    try:
+        _check_code(code)
+    except MalformedInput as error:
+        raise ScreenshotError(str(error)) from None
     ours = not pygame.display.get_init()
     if ours:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     with tempfile.TemporaryDirectory() as folder:
-        app = App(Settings(language=lang), settings_dir=Path(folder), lang=lang, audio=False,
-                  persist=False, hooks=Hooks(play_now=_nothing, new_game=_nothing,
-                                             open_code=lambda code: None))
+        from game.ui.launch import wire
+
+        app = wire(App(Settings(language=lang), settings_dir=Path(folder), lang=lang,
+                       audio=False, persist=False))
         try:
-            _build(scene_name, app)
+            _build(scene_name, app, code)
             for _ in range(max(1, round(settle * 60))):
                 app.step(1 / 60, [], draw=False)
             return app.render_to(path)

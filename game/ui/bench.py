@@ -1,0 +1,151 @@
+"""``python -m game bench ui``: the front end's frame time and its launch time.
+
+- Frame time: an 8-seat Bombazo table of machines (Astuto) at the fast machine speed with 1 s
+  reaction windows, on SDL's dummy video driver at 1280×720; every frame (1/60 s of game time)
+  is timed from the start of ``App.step`` (input, update of every scene and tween, drawing the
+  whole frame) to its end, over ``frames`` frames once the deal is over (plus a short warm-up),
+  while the machines play and the cards fly. ``busy_frames`` counts the frames during which the
+  table was animating an action. A table that finishes is replaced by a fresh one outside the
+  timed frames.
+- Launch time: ``python -m game --first-frame`` in a new process (interpreter start, imports,
+  pygame and the window, fonts, the title's first frame drawn and shown), from spawning it to
+  its "first frame" line, the median of a few runs.
+"""
+
+from __future__ import annotations
+
+import os
+import platform
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+FRAMES = 600
+WARMUP = 60
+DEAL_CAP = 3000
+"""Frames allowed for the deal before the timing starts anyway."""
+REACTION_SECONDS = 1
+"""Reaction windows as in ``--autoplay``: with no person at the table nobody waits for them."""
+SEATS = 8
+SEED = 1
+DT = 1 / 60
+FIRST_FRAME_RUNS = 5
+
+
+def _percentile(samples: list[float], q: float) -> float:
+    ordered = sorted(samples)
+    if not ordered:
+        return 0.0
+    k = (len(ordered) - 1) * q
+    low = int(k)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (k - low)
+
+
+def frame_times(frames: int = FRAMES, warmup: int = WARMUP, seats: int = SEATS,
+                seed: int = SEED) -> dict[str, Any]:
+    """Time ``frames`` frames of a ``seats``-seat machine table in play (after the deal and
+    ``warmup`` more frames); milliseconds per frame."""
+    os.environ["SDL_VIDEODRIVER"] = "dummy"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.core.config import GameConfig, SeatKind
+    from game.match.table import Match
+    from game.ui import launch
+    from game.ui.app import App
+    from game.ui.scenes.results import ResultsScene
+    from game.ui.settings import Settings
+
+    config = GameConfig.machines("bombazo", seats, SeatKind.ASTUTO)
+    samples: list[float] = []
+    busy = 0
+    actions = 0
+    tables = 1
+    with tempfile.TemporaryDirectory() as folder:
+        settings = Settings(language="en", machine_speed="fast",
+                            reaction_seconds=REACTION_SECONDS)
+        app = launch.wire(App(settings, settings_dir=Path(folder), lang="en", audio=False,
+                              persist=False))
+        try:
+            match = Match(config, seed)
+            launch.open_table(app, match)
+            # the deal, then a few more frames: every kind of card face has been drawn once
+            for _ in range(DEAL_CAP):
+                if match.moves > 0:
+                    break
+                app.step(DT, [])
+            for _ in range(warmup):
+                app.step(DT, [])
+            actions = -match.moves
+            while len(samples) < frames:
+                if isinstance(app.stack.top, ResultsScene):
+                    actions += match.moves
+                    tables += 1
+                    match = Match(config, seed + tables)
+                    app.to_title()
+                    launch.open_table(app, match)
+                    actions -= match.moves
+                top = app.stack.top
+                busy += bool(top is not None and top.busy)
+                start = time.perf_counter()
+                app.step(DT, [])
+                samples.append((time.perf_counter() - start) * 1000.0)
+            actions += match.moves
+        finally:
+            app.close()
+    return {
+        "frames": len(samples),
+        "p50_ms": round(_percentile(samples, 0.50), 3),
+        "p99_ms": round(_percentile(samples, 0.99), 3),
+        "max_ms": round(max(samples, default=0.0), 3),
+        "mean_ms": round(statistics.fmean(samples) if samples else 0.0, 3),
+        "busy_frames": busy,
+        "table": f"bombazo, {seats} seats, astuto, fast, {REACTION_SECONDS} s windows",
+        "actions": actions,
+        "tables": tables,
+        "size": "1280x720",
+        "driver": "dummy",
+    }
+
+
+def first_frame_seconds(runs: int = FIRST_FRAME_RUNS) -> list[float]:
+    """Seconds from spawning ``python -m game --first-frame`` to its first-frame line."""
+    from game.ui.launch import FIRST_FRAME_LINE
+
+    env = dict(os.environ)
+    env.setdefault("SDL_VIDEODRIVER", "dummy")
+    env.setdefault("SDL_AUDIODRIVER", "dummy")
+    env["PYGAME_HIDE_SUPPORT_PROMPT"] = "1"
+    times: list[float] = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        with subprocess.Popen([sys.executable, "-m", "game", "--first-frame"], env=env,
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL,
+                              text=True) as child:
+            assert child.stdout is not None
+            seen = False
+            for line in child.stdout:
+                if line.strip() == FIRST_FRAME_LINE:
+                    times.append(time.perf_counter() - start)
+                    seen = True
+                    break
+            child.wait(timeout=30)
+        if not seen:
+            raise RuntimeError(f"python -m game --first-frame exited {child.returncode} "
+                               "without drawing a frame")
+    return times
+
+
+def run_ui_bench(frames: int = FRAMES, first_frame_runs: int = FIRST_FRAME_RUNS
+                 ) -> dict[str, Any]:
+    launch = first_frame_seconds(first_frame_runs) if first_frame_runs > 0 else []
+    report = frame_times(frames)
+    report["first_frame_s"] = round(statistics.median(launch), 3) if launch else None
+    report["first_frame_runs_s"] = [round(t, 3) for t in launch]
+    report["python"] = platform.python_version()
+    report["machine"] = f"{platform.system()} {platform.machine()}"
+    return report

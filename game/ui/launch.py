@@ -1,0 +1,326 @@
+"""Wiring the front end to the match layer: the title's hooks, fresh seeds, opening a table.
+
+- "Play now": Bombazo, a person at seat 0 and three Astuto, with a fresh seed.
+- "New game": the :class:`~game.ui.scenes.new_game.NewGameScene`.
+- A typed code: ``check_code`` answers a translated message for a code that cannot be played;
+  ``open_code`` opens the game it pins.
+
+Seeds: the engine never reads a clock, so the entropy comes from here (the clock and the OS).
+
+Trace (for the end-to-end test, opt-in): with ``MECHA_CORTA_TRACE=path`` every match made here
+appends one JSON line to ``path`` per action (a person's, a machine's, a nope, the table closing a
+window) and per turn change, and one when the game is over. Only public facts are written: the
+seat, the verb and the public feed's turn changes.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from game.bots import NoSuchBot
+from game.core.codes import decode, new_seed
+from game.core.config import GameConfig, SeatKind
+from game.core.errors import MalformedInput
+from game.match.table import FeedItem, Match
+from game.rules.bombdeck import events as E
+from game.rules.bombdeck.actions import Action
+
+if TYPE_CHECKING:
+    from game.ui.app import App, Hooks
+    from game.ui.scene import Scene
+
+TRACE_ENV = "MECHA_CORTA_TRACE"
+
+PLAY_NOW = GameConfig("bombazo", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO,
+                                  SeatKind.ASTUTO))
+""""Play now": Bombazo against three Astuto, the person at seat 0 playing first."""
+
+
+# ------------------------------------------------------------ seeds and matches
+
+
+def fresh_seed() -> int:
+    """A seed for a new game: the clock and the OS's entropy, folded by ``new_seed``."""
+    return new_seed((time.time_ns() << 64) ^ secrets.randbits(64) ^ os.getpid())
+
+
+class Tracer:
+    """Appends JSON lines to a file; never lets a full disk or a bad path stop the game."""
+
+    def __init__(self, path: str | Path) -> None:
+        self.path = Path(path)
+        self.broken = False
+
+    def write(self, record: dict[str, Any]) -> None:
+        if self.broken:
+            return
+        record = {"t": round(time.monotonic(), 4), **record}
+        try:
+            with self.path.open("a", encoding="utf-8") as out:
+                out.write(json.dumps(record, ensure_ascii=False) + "\n")
+        except OSError:
+            self.broken = True
+
+
+def tracer_from_env() -> Tracer | None:
+    path = os.environ.get(TRACE_ENV, "").strip()
+    return Tracer(path) if path else None
+
+
+class TracedMatch(Match):
+    """A :class:`Match` that reports what happens to a :class:`Tracer` (the subclass keeps the
+    table scene unaware of the trace)."""
+
+    tracer: Tracer | None = None
+
+    def attach(self, tracer: Tracer) -> TracedMatch:
+        self.tracer = tracer
+        first = self.decision().seat
+        tracer.write({"event": "start", "code": self.code, "game": self.config.game,
+                      "seats": [kind.value for kind in self.config.seats],
+                      "people": list(self.people)})
+        tracer.write({"event": "turn", "seat": first, "moves": self.moves})
+        return self
+
+    def _traced(self, by: str, seat: int | None, apply: Callable[[], list[FeedItem]]
+                ) -> list[FeedItem]:
+        start = self.feed_size
+        items = apply()
+        tracer = self.tracer
+        if tracer is None:
+            return items
+        recorded = self.save().actions[-1] if self.moves else None
+        verb = recorded[1].get("do") if recorded is not None else None
+        decision = self.decision()
+        tracer.write({"event": "action", "by": by, "seat": seat, "verb": verb,
+                      "moves": self.moves,
+                      "next": {"kind": decision.kind, "seat": decision.seat}})
+        for item in self.feed_for(None, start):
+            event = item.event
+            if isinstance(event, E.TurnBegan):
+                tracer.write({"event": "turn", "seat": event.seat, "moves": self.moves})
+            elif isinstance(event, E.PlayerExploded):
+                tracer.write({"event": "exploded", "seat": event.seat, "moves": self.moves})
+            elif isinstance(event, E.GameOver):
+                tracer.write({"event": "over", "ranking": list(event.ranking),
+                              "moves": self.moves})
+        return items
+
+    def submit(self, seat: int, action: Action) -> list[FeedItem]:
+        return self._traced("person", seat, lambda: Match.submit(self, seat, action))
+
+    def step_machine(self) -> list[FeedItem]:
+        seat = self.machine_to_move()
+        return self._traced("machine", seat, lambda: Match.step_machine(self))
+
+    def nope(self, seat: int) -> list[FeedItem]:
+        by = "person" if self.is_person(seat) else "machine"
+        return self._traced(by, seat, lambda: Match.nope(self, seat))
+
+    def resolve(self) -> list[FeedItem]:
+        return self._traced("table", None, lambda: Match.resolve(self))
+
+
+def make_match(config: GameConfig, seed: int | None = None) -> Match:
+    """A match of ``config`` (a fresh seed unless given), traced when ``MECHA_CORTA_TRACE``
+    names a file."""
+    seed = fresh_seed() if seed is None else seed
+    tracer = tracer_from_env()
+    if tracer is None:
+        return Match(config, seed)
+    return TracedMatch(config, seed).attach(tracer)
+
+
+def match_from_code(code: str, *, machines_only: bool = False) -> Match:
+    """The match a code pins; ``machines_only``: people become Astuto (autoplay). Raises
+    ``MalformedInput`` for a bad code or one this version cannot play."""
+    config, seed = decode(code)
+    if machines_only:
+        config = all_machines(config)
+    playable_or_raise(config)
+    if machines_only:
+        return make_match(config, seed)
+    tracer = tracer_from_env()
+    if tracer is None:
+        return Match.from_code(code)
+    traced = TracedMatch.from_code(code)
+    assert isinstance(traced, TracedMatch)
+    return traced.attach(tracer)
+
+
+def play_out(match: Match, level: SeatKind = SeatKind.ASTUTO) -> Match:
+    """Play ``match`` to its end without a screen, the people's decisions made by a machine of
+    ``level`` (screenshots and tests of the results)."""
+    from game.bots import bot_for
+    from game.core.rng import derived
+
+    bot = bot_for(level)
+    rngs = {seat: derived(match.seed, 1000 + seat) for seat in match.people}
+    while not match.is_over():
+        decision = match.decision()
+        if decision.kind == "react":
+            noper = match.machine_nope()
+            if noper is not None:
+                match.nope(noper)
+            else:
+                match.resolve()
+        elif decision.by_person and decision.seat is not None:
+            seat = decision.seat
+            legal = match.legal_for(seat)
+            choice = legal[0] if len(legal) == 1 else bot.choose(match.view_for(seat), legal,
+                                                                 rngs[seat])
+            match.submit(seat, choice if choice in legal else legal[0])
+        else:
+            match.step_machine()
+    return match
+
+
+def all_machines(config: GameConfig, level: SeatKind = SeatKind.ASTUTO) -> GameConfig:
+    seats = tuple(level if kind is SeatKind.PERSON else kind for kind in config.seats)
+    return GameConfig(config.game, seats, config.options, config.first)
+
+
+def playable_or_raise(config: GameConfig) -> None:
+    """``MalformedInput`` when this version cannot play ``config`` (a game or a machine level
+    that is not built yet)."""
+    try:
+        Match(config, 0)
+    except NoSuchBot as error:
+        raise MalformedInput(str(error)) from None
+    except MalformedInput:
+        raise
+    except (KeyError, ValueError) as error:
+        raise MalformedInput(f"{config.game} cannot be played yet: {error}") from None
+
+
+def code_problem(code: str) -> str | None:
+    """Why ``code`` cannot be opened, as a locale key (``None``: it can)."""
+    try:
+        config, _seed = decode(code)
+    except MalformedInput as error:
+        if "empty" in str(error):
+            return "error.code_empty"
+        return "error.code_newer" if "unknown to this version" in str(error) \
+            else "error.bad_code"
+    try:
+        playable_or_raise(config)
+    except MalformedInput:
+        return "error.code_unplayable"
+    return None
+
+
+# ------------------------------------------------------------ scenes
+
+
+def table_scene(app: App, match: Match) -> Scene[Any]:
+    """The table for ``match`` (the table engineer's scene)."""
+    from game.ui.scenes.table import TableScene
+
+    scene: Scene[Any] = TableScene(app, match)
+    return scene
+
+
+def open_table(app: App, match: Match, *, replacing: Scene[Any] | None = None) -> None:
+    """Show ``match``: in place of ``replacing`` when it is on top (the new-game screen, the
+    results), else on top of the stack (the title)."""
+    scene = table_scene(app, match)
+    if replacing is not None and app.stack.top is replacing:
+        app.stack.replace(scene)
+    else:
+        app.push(scene)
+
+
+def play_now(app: App) -> None:
+    open_table(app, make_match(PLAY_NOW))
+
+
+def new_game(app: App) -> None:
+    from game.ui.scenes.new_game import NewGameScene
+
+    app.push(NewGameScene(app))
+
+
+def check_code(app: App, code: str) -> str | None:
+    key = code_problem(code)
+    if key is None:
+        return None
+    return app.loc.t(key, code=code.strip().upper()) if key == "error.bad_code" \
+        else app.loc.t(key)
+
+
+def open_code(app: App, code: str, *, replacing: Scene[Any] | None = None) -> bool:
+    """Open the game ``code`` pins; ``False`` (nothing opens) for a code that cannot be
+    played."""
+    try:
+        match = match_from_code(code)
+    except MalformedInput:
+        return False
+    open_table(app, match, replacing=replacing)
+    return True
+
+
+def hooks_for(app: App) -> Hooks:
+    from game.ui.app import Hooks
+
+    def opened(code: str) -> None:
+        open_code(app, code)
+
+    return Hooks(play_now=lambda: play_now(app), new_game=lambda: new_game(app),
+                 open_code=opened, check_code=lambda code: check_code(app, code))
+
+
+def wire(app: App) -> App:
+    """Give ``app`` the real hooks."""
+    app.hooks = hooks_for(app)
+    return app
+
+
+class WindowError(RuntimeError):
+    """The window could not open (no display, no video driver)."""
+
+
+def _open_app(lang: str | None) -> App:
+    import pygame
+
+    from game.ui.app import App
+
+    try:
+        return wire(App(lang=lang))
+    except pygame.error as error:
+        pygame.quit()
+        raise WindowError(f"cannot open the game window: {error}") from None
+
+
+def run(lang: str | None = None, code: str | None = None) -> int:
+    """``python -m game``: the window, on the title (or straight into ``code``'s game)."""
+    app = _open_app(lang)
+    try:
+        if code:
+            open_code(app, code)
+        return app.run()
+    finally:
+        app.close()
+
+
+FIRST_FRAME_LINE = "first frame"
+
+
+def first_frame(lang: str | None = None) -> int:
+    """``python -m game --first-frame``: start as ``run`` does, show the title's first frame,
+    print ``first frame`` and leave (``bench ui`` times this from outside)."""
+    import pygame
+
+    app = _open_app(lang)
+    try:
+        app.step(0.0, [])
+        pygame.display.flip()
+        print(FIRST_FRAME_LINE, flush=True)
+    finally:
+        app.close()
+    return 0

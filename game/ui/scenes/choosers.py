@@ -1,0 +1,184 @@
+"""Modal choosers over the table, each returning what was picked (``None``: cancelled):
+
+- :class:`SeatChooser`: the target of a favor, a pair, a trio or a swipe (only the seats the
+  caller passes, i.e. the legal targets);
+- :class:`CardChooser`: the card a favored person gives (no cancel: it must be given);
+- :class:`NameCardChooser`: the card a trio asks for.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import cards, theme
+from game.ui.scenes.base import ModalScene
+from game.ui.text import draw_text
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+NUMBER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
+               pygame.K_7, pygame.K_8)
+
+
+class SeatChooser(ModalScene[int]):
+    """Buttons for the seats that may be chosen, each with its number key."""
+
+    pauses_below = False
+
+    def __init__(self, app: App, title: str, seats: Sequence[tuple[int, str]]) -> None:
+        """``seats``: (seat, label) pairs, e.g. (2, "Crafty 3 · 5 cards")."""
+        self.title = title
+        self.seats = list(seats)
+        self.buttons: dict[int, Button] = {}
+        super().__init__(app)
+
+    @property
+    def panel(self) -> pygame.Rect:
+        rows = (len(self.seats) + 1) // 2 if len(self.seats) > 3 else len(self.seats)
+        r = pygame.Rect(0, 0, 880 if len(self.seats) > 3 else 600, 200 + rows * 78)
+        r.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
+        return r
+
+    def build(self) -> None:
+        p = self.panel
+        two = len(self.seats) > 3
+        w = (p.width - 100) // 2 if two else p.width - 100
+        self.buttons = {}
+        for k, (seat, label) in enumerate(self.seats):
+            col, row = (k % 2, k // 2) if two else (0, k)
+            rect = (p.left + 40 + col * (w + 20), p.top + 100 + row * 78, w, 64)
+            key = NUMBER_KEYS[seat] if seat < len(NUMBER_KEYS) else None
+            b = Button(rect, label, partial(self.finish, seat), shortcut=key,
+                       shortcut_label=str(seat + 1), style="primary" if k == 0 else "normal")
+            self.buttons[seat] = b
+            self.form.add(b)
+        self.cancel = Button((p.centerx - 130, p.bottom - 78, 260, 56),
+                             self.tr("common.cancel"), lambda: self.finish(None),
+                             shortcut_label=self.tr("key.esc"), style="ghost")
+        self.form.add(self.cancel)
+        first = self.buttons.get(self.seats[0][0]) if self.seats else None
+        self.form.focus(first, show=False)
+
+    def on_escape(self) -> None:
+        self.finish(None)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.heading(surface, self.title, self.panel.top + 24)
+        self.form.draw(surface)
+
+
+class _CardRow(ModalScene[str]):
+    """Cards laid out in rows; click one, or ←/→ and Enter."""
+
+    pauses_below = False
+    per_row = 7
+    cancellable = True
+
+    def __init__(self, app: App, title: str, choices: Sequence[tuple[str, str, str]]) -> None:
+        """``choices``: (card id, name, small caption such as "×2")."""
+        self.title = title
+        self.choices = list(choices)
+        self.focus = 0
+        self.hover: int | None = None
+        self._pressed: int | None = None
+        super().__init__(app)
+
+    @property
+    def panel(self) -> pygame.Rect:
+        rows = max(1, math.ceil(len(self.choices) / self.per_row))
+        cols = min(self.per_row, max(1, len(self.choices)))
+        r = pygame.Rect(0, 0, max(640, cols * 132 + 80),
+                        (190 if self.cancellable else 120) + rows * 200)
+        r.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
+        return r
+
+    def card_rect(self, index: int) -> pygame.Rect:
+        p = self.panel
+        cols = min(self.per_row, max(1, len(self.choices)))
+        row, col = divmod(index, self.per_row)
+        in_row = min(cols, len(self.choices) - row * self.per_row)
+        left = p.centerx - (in_row * 132 - 22) // 2
+        return pygame.Rect(left + col * 132, p.top + 96 + row * 200, cards.CARD_W,
+                           cards.CARD_H)
+
+    def build(self) -> None:
+        if self.cancellable:
+            p = self.panel
+            self.cancel = Button((p.centerx - 130, p.bottom - 72, 260, 54),
+                                 self.tr("common.cancel"), lambda: self.finish(None),
+                                 shortcut_label=self.tr("key.esc"), style="ghost")
+            self.form.add(self.cancel)
+
+    def pick(self, index: int) -> None:
+        if 0 <= index < len(self.choices):
+            self.finish(self.choices[index][0])
+
+    def _at(self, pos: tuple[int, int]) -> int | None:
+        for i in range(len(self.choices)):
+            if self.card_rect(i).inflate(8, 24).collidepoint(pos):
+                return i
+        return None
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = self._at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 0) == 1:
+            self._pressed = self._at(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1:
+            at = self._at(event.pos)
+            if at is not None and at == self._pressed:
+                self.pick(at)
+                return
+        elif event.type == pygame.KEYDOWN:
+            n = len(self.choices)
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and n:
+                self.focus = (self.focus + (1 if event.key == pygame.K_RIGHT else -1)) % n
+                self.hover = None
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.pick(self.focus)
+                return
+        super().handle(event)
+
+    def on_escape(self) -> None:
+        if self.cancellable:
+            self.finish(None)
+        else:
+            from game.ui.scenes.pause import PauseScene
+
+            self.push(PauseScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.heading(surface, self.title, self.panel.top + 24)
+        lit = self.hover if self.hover is not None else self.focus
+        for i, (card, name, caption) in enumerate(self.choices):
+            r = self.card_rect(i)
+            if i == lit:
+                r = r.move(0, -10)
+                pygame.draw.rect(surface, theme.ACCENT, r.inflate(12, 12), 4, border_radius=16)
+            cards.blit_card(surface, cards.draw_card(card, name, ""), r.topleft,
+                            10 if i == lit else 4)
+            if caption:
+                draw_text(surface, caption, (r.centerx, r.bottom + 8), theme.TEXT_BODY,
+                          theme.INK, bold=True, anchor="midtop")
+        self.form.draw(surface)
+
+
+class CardChooser(_CardRow):
+    """The favored person picks the card to give (behind their own curtain)."""
+
+    cancellable = False
+    per_row = 8
+
+
+class NameCardChooser(_CardRow):
+    """The card a trio asks for."""

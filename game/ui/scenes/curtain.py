@@ -1,0 +1,77 @@
+"""The hot-seat privacy curtain: the whole screen in the game's colour and one big button,
+"Player N, it's your turn — Show my cards" (Enter or Space). Nothing private is drawn under
+it: it is opaque, so the table below is not drawn at all. Returns ``True`` once confirmed.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.ui import theme
+from game.ui.draw import vertical_gradient
+from game.ui.icons import icon_surface
+from game.ui.scenes.base import FormScene
+from game.ui.text import draw_paragraph, draw_text
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+TOP = (30, 82, 64)
+BOTTOM = (12, 36, 30)
+
+
+class CurtainScene(FormScene[bool]):
+    opaque = True
+
+    def __init__(self, app: App, seat: int, name: str, reason: str = "") -> None:
+        """``seat``: the person who must take the mouse; ``name``: how the table names them;
+        ``reason``: an extra line (a favor to give)."""
+        self.seat = seat
+        self.name = name
+        self.reason = reason
+        super().__init__(app)
+
+    def build(self) -> None:
+        cx = theme.SCREEN_W // 2
+        self.show = Button((cx - 300, 400, 600, 96), self.tr("curtain.show"), self._show,
+                           shortcut=pygame.K_RETURN, shortcut_label=self.tr("key.enter"),
+                           style="primary", size=theme.TEXT_HEADING - 4)
+        self.form.add(self.show)
+
+    def _show(self) -> None:
+        self.finish(True)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_KP_ENTER):
+            self.show.fire()
+            return
+        super().handle(event)
+
+    def on_escape(self) -> None:
+        from game.ui.scenes.pause import PauseScene
+
+        self.push(PauseScene(self.app))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.blit(vertical_gradient(surface.get_size(), TOP, BOTTOM), (0, 0))
+        cx = theme.SCREEN_W // 2
+        bob = 0.0 if self.app.motion.reduced else math.sin(self.clock * 2.2) * 5
+        bomb = icon_surface("bomb", (120, 120), (200, 38, 38))
+        surface.blit(bomb, bomb.get_rect(center=(cx, 120 + bob)))
+        draw_text(surface, self.t("curtain.pass_to", name=self.name), (cx, 200),
+                  theme.TEXT_LARGE, theme.INK_DIM, anchor="midtop", max_width=1100)
+        draw_text(surface, self.t("curtain.title", n=self.seat + 1), (cx, 250),
+                  theme.TEXT_HEADING + 8, theme.INK, bold=True, anchor="midtop",
+                  max_width=1180)
+        if self.reason:
+            draw_paragraph(surface, self.reason, pygame.Rect(cx - 500, 326, 1000, 64),
+                           theme.TEXT_LARGE, theme.ACCENT, align="center")
+        self.form.draw(surface)
+        keys = f"{self.t('key.enter')} / {self.t('key.space')}"
+        hint = self.app.loc.t("curtain.key_hint", key=keys)
+        draw_text(surface, hint, (cx, self.show.rect.bottom + 18), theme.TEXT_BODY,
+                  theme.INK_DIM, anchor="midtop", max_width=900)

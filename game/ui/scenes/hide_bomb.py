@@ -1,0 +1,185 @@
+"""Where does the bomb go? The deck as a row of card backs with the count, a marker moved by
+dragging or with ←/→, shortcut buttons Top, Bottom and Random, the choice in words ("3rd from
+the top"); Enter confirms. Returns the position (0 = top, the deck size = bottom) or
+``"random"``. Only the person hiding the bomb ever sees this screen.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.bombdeck.actions import RANDOM
+from game.ui import cards, theme
+from game.ui.locale import plural
+from game.ui.scenes.base import ModalScene
+from game.ui.table.names import ordinal
+from game.ui.text import draw_text
+from game.ui.widgets import Button, Slider
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+Choice = int | str
+ROW_TOP = 226
+"""The row of backs, from the panel's top; the bomb waits above it."""
+BACK = (64, 90)
+BOMB = (74, 104)
+
+
+class HideBombScene(ModalScene[Choice]):
+    panel_size = (1160, 560)
+    pauses_below = False
+
+    def __init__(self, app: App, deck_size: int, *, kitten: bool = False,
+                 bomb_name: str = "", start: int = 0) -> None:
+        self.deck_size = max(0, deck_size)
+        self.kitten = kitten
+        self.bomb_name = bomb_name
+        self.position: int = max(0, min(self.deck_size, start))
+        self.random = False
+        super().__init__(app)
+
+    # --- widgets -------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        p = self.panel
+        self.slider = Slider((p.left + 60, p.top + ROW_TOP + 104, p.width - 120, 44), 0,
+                             max(0, self.deck_size), self.position, self._slid, step=1,
+                             marker=18)
+        self.slider.high = self.deck_size
+        y = p.bottom - 90
+        w, gap = 200, 20
+        x = p.left + 60
+        self.top = Button((x, y, w, 62), self.tr("hide.top"), self.choose_top)
+        self.bottom = Button((x + w + gap, y, w, 62), self.tr("hide.bottom"),
+                             self.choose_bottom)
+        self.rand = Button((x + 2 * (w + gap), y, w, 62), self.tr("hide.random"),
+                           self.choose_random)
+        self.confirm = Button((p.right - 60 - 300, y, 300, 62), self.tr("hide.confirm"),
+                              self._confirm, shortcut=pygame.K_RETURN,
+                              shortcut_label=self.tr("key.enter"), style="primary")
+        for w_ in (self.slider, self.top, self.bottom, self.rand, self.confirm):
+            self.form.add(w_)
+
+    def _slid(self, value: float) -> None:
+        self.position = round(value)
+        self.random = False
+
+    def set_position(self, position: int) -> None:
+        self.position = max(0, min(self.deck_size, position))
+        self.slider.value = self.position
+        self.random = False
+
+    def choose_top(self) -> None:
+        self.set_position(0)
+
+    def choose_bottom(self) -> None:
+        self.set_position(self.deck_size)
+
+    def choose_random(self) -> None:
+        self.random = True
+
+    @property
+    def choice(self) -> Choice:
+        return RANDOM if self.random else self.position
+
+    def _confirm(self) -> None:
+        self.finish(self.choice)
+
+    def on_escape(self) -> None:
+        from game.ui.scenes.pause import PauseScene
+
+        self.push(PauseScene(self.app))
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            moves = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1}
+            if event.key in moves:
+                self.set_position(self.position + moves[event.key])
+                return
+            if event.key == pygame.K_HOME:
+                self.choose_top()
+                return
+            if event.key == pygame.K_END:
+                self.choose_bottom()
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                # Enter always confirms, whichever button the mouse last focused
+                self.confirm.fire()
+                return
+        super().handle(event)
+
+    # --- words ---------------------------------------------------------------------------------
+
+    def where(self) -> str:
+        if self.random:
+            return self.t("hide.where_random")
+        if self.position == 0:
+            return self.t("hide.where_top")
+        if self.position == self.deck_size:
+            return self.t("hide.where_bottom")
+        return self.t("hide.where_nth", nth=ordinal(self.app.loc, self.position + 1))
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def _gap_x(self, position: int) -> float:
+        track = self.slider.track
+        n = max(1, self.deck_size)
+        return track.left + position * track.width / n
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        p = self.panel
+        self.heading(surface, self.t("hide.title_kitten" if self.kitten else "hide.title"),
+                     p.top + 22)
+        draw_text(surface, plural(self.app.loc, "hide.deck_count", self.deck_size),
+                  (p.centerx, p.top + 78), theme.TEXT_BODY, theme.INK_DIM, anchor="midtop")
+        self._draw_row(surface)
+        track = self.slider.track
+        below = self.slider.rect.bottom + 4
+        draw_text(surface, self.t("hide.top"), (track.left, below), theme.TEXT_MIN,
+                  theme.INK_DIM, anchor="midtop")
+        draw_text(surface, self.t("hide.bottom"), (track.right, below), theme.TEXT_MIN,
+                  theme.INK_DIM, anchor="midtop")
+        where = draw_text(surface, self.where(), (p.centerx, below + 24), theme.TEXT_LARGE + 4,
+                          theme.ACCENT, bold=True, anchor="midtop", max_width=p.width - 80)
+        draw_text(surface, self.t("hide.keys_hint"), (p.centerx, where.bottom + 6),
+                  theme.TEXT_MIN, theme.INK_DIM, anchor="midtop")
+        self.form.draw(surface)
+
+    def _draw_row(self, surface: pygame.Surface) -> None:
+        """The deck left (top) to right (bottom), opened at the chosen gap, the bomb above
+        it with an arrow down into the gap."""
+        p = self.panel
+        n = self.deck_size
+        track = self.slider.track
+        step = track.width / max(1, n)
+        w = round(max(18, min(BACK[0], step * 1.8)))
+        size = (w, round(w * 1.4))
+        back = cards.draw_back(size)
+        gap = max(44.0, size[0] * 1.1)
+        y = p.top + ROW_TOP + (BACK[1] - size[1]) // 2
+        chosen = None if self.random else self.position
+        for i in range(n):
+            x = track.left + (i + 0.5) * step
+            if chosen is not None:
+                x += -gap / 2 if i < chosen else gap / 2
+            x = max(p.left + 8 + size[0] / 2, min(p.right - 8 - size[0] / 2, x))
+            surface.blit(back, back.get_rect(midtop=(round(x), y)))
+        bomb = cards.draw_card("bomb", self.bomb_name, "", BOMB)
+        bomb_y = p.top + ROW_TOP - 8
+        if chosen is not None:
+            gx = round(self._gap_x(chosen))
+            gx = max(p.left + 8 + BOMB[0] // 2, min(p.right - 8 - BOMB[0] // 2, gx))
+            cards.blit_card(surface, bomb, bomb.get_rect(midbottom=(gx, bomb_y)).topleft, 6)
+            tip = (gx, y + size[1] // 2)
+            pygame.draw.line(surface, theme.ACCENT, (gx, bomb_y + 2), (gx, tip[1] - 10), 4)
+            head = [(gx - 9, tip[1] - 14), (gx + 9, tip[1] - 14), (gx, tip[1])]
+            pygame.draw.polygon(surface, theme.ACCENT, head)
+        else:
+            q = draw_text(surface, "?", (p.centerx + 30, bomb_y - BOMB[1] // 2),
+                          theme.TEXT_HEADING + 10, theme.ACCENT, bold=True, anchor="midleft")
+            cards.blit_card(surface, bomb, bomb.get_rect(midright=(q.left - 12, q.centery)
+                                                         ).topleft, 6)

@@ -1,0 +1,246 @@
+"""New game: the rule set, the seats (a person or a machine level each), the options, the
+reaction window, or a game code; Start opens the table with a fresh seed.
+
+Everything is keyboard navigable (Tab / ↑ / ↓ move, ← / → change a choice, Enter starts when
+nothing is focused, Esc goes back).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.codes import GAMES, GameSpec
+from game.core.config import GameConfig, SeatKind
+from game.rules.bombdeck.cards import RULESETS
+from game.ui import theme
+from game.ui.draw import round_rect
+from game.ui.locale import plural
+from game.ui.scenes.base import FormScene
+from game.ui.scenes.code_entry import CodeEntryScene
+from game.ui.settings import REACTION_MAX, REACTION_MIN
+from game.ui.text import draw_paragraph, draw_text
+from game.ui.widgets import Button, Choice, Slider, Toggle
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+RULE_SETS = ("bombazo", "mazo", "clasico")
+"""The games the new-game screen offers, in this order."""
+LEVELS = (SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO)
+"""Machine levels on offer (Maestro is not built yet)."""
+SEAT_KINDS = (SeatKind.PERSON, *LEVELS)
+MAX_SEATS = max(spec.max_seats for spec in GAMES if spec.id in RULE_SETS)
+DEFAULT = GameConfig("bombazo", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO,
+                                 SeatKind.ASTUTO))
+
+LEFT = pygame.Rect(56, 104, 568, 486)
+RIGHT = pygame.Rect(656, 104, 568, 486)
+PAD = 26
+SEAT_TOP = 178
+SEAT_STEP = 44
+BUTTON_Y = 618
+BUTTON_H = 64
+
+
+def _spec(game: str) -> GameSpec:
+    return next(spec for spec in GAMES if spec.id == game)
+
+
+class NewGameScene(FormScene[None]):
+    def __init__(self, app: App, config: GameConfig | None = None) -> None:
+        start = config if config is not None and config.game in RULE_SETS else DEFAULT
+        self.game = start.game
+        self.kinds: list[SeatKind] = [
+            start.seats[i] if i < start.seat_count and start.seats[i] in SEAT_KINDS
+            else SeatKind.ASTUTO for i in range(MAX_SEATS)
+        ]
+        self.count = start.seat_count
+        self.options: set[str] = set(start.options)
+        super().__init__(app)
+
+    # --- what it builds ------------------------------------------------------------------------
+
+    def config(self) -> GameConfig:
+        """The table as chosen now."""
+        spec = _spec(self.game)
+        options = frozenset(o for o in self.options if o in spec.options)
+        return GameConfig(self.game, tuple(self.kinds[: self.count]), options)
+
+    # --- widgets -------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        x, w = LEFT.left + PAD, LEFT.width - 2 * PAD
+        games = [(g, self.tr(f"game.{g}.name")) for g in RULE_SETS]
+        self.game_choice: Choice[str] = Choice((x, LEFT.top + 20, w, 52),
+                                               self.tr("newgame.ruleset"), games, self.game,
+                                               self._set_game, value_width=330)
+        self.combos = Toggle((x, LEFT.top + 230, w, 52), self.tr("newgame.advanced_combos"),
+                             "advanced_combos" in self.options, self._set_combos)
+        self.reaction = Slider((x, LEFT.top + 392, w, 48), REACTION_MIN, REACTION_MAX,
+                               self.app.settings.reaction_seconds, self._set_reaction, step=1,
+                               show=lambda v: plural(self.app.loc, "newgame.seconds", round(v)),
+                               show_width=170)
+
+        rx, rw = RIGHT.left + PAD, RIGHT.width - 2 * PAD
+        self.count_choice: Choice[int] = Choice((rx, RIGHT.top + 16, rw, 50),
+                                                self.tr("newgame.seats"), self._counts(),
+                                                self.count, self._set_count, wrap=False,
+                                                value_width=200)
+        self.seat_choices: list[Choice[SeatKind]] = []
+        for seat in range(MAX_SEATS):
+            choice: Choice[SeatKind] = Choice(
+                (rx, SEAT_TOP + 6 + seat * SEAT_STEP, rw, 40),
+                self.tr("newgame.seat", n=seat + 1),
+                [(kind, self._kind_label(kind)) for kind in SEAT_KINDS],
+                self.kinds[seat], self._seat_setter(seat), value_width=330)
+            self.seat_choices.append(choice)
+
+        self.back = Button((LEFT.left, BUTTON_Y, 250, BUTTON_H), self.tr("newgame.back"),
+                           self.finish, style="ghost", shortcut_label=self.tr("key.esc"))
+        self.code = Button((theme.SCREEN_W // 2 - 170, BUTTON_Y, 340, BUTTON_H),
+                           self.tr("newgame.code"), self._enter_code)
+        self.start = Button((RIGHT.right - 330, BUTTON_Y, 330, BUTTON_H),
+                            self.tr("newgame.start"), self._start, shortcut=pygame.K_RETURN,
+                            shortcut_label=self.tr("key.enter"), style="primary",
+                            size=theme.TEXT_LARGE)
+        for widget in (self.game_choice, self.combos, self.reaction, self.count_choice,
+                       *self.seat_choices, self.back, self.code, self.start):
+            self.form.add(widget)
+        self._sync()
+
+    def _counts(self) -> list[tuple[int, str]]:
+        spec = _spec(self.game)
+        return [(n, str(n)) for n in range(spec.min_seats, spec.max_seats + 1)]
+
+    def _kind_label(self, kind: SeatKind) -> Callable[[], str]:
+        if kind is SeatKind.PERSON:
+            return self.tr("newgame.person")
+        return lambda: self.t("newgame.machine_level", level=self.t(f"level.{kind.value}.name"))
+
+    def _seat_setter(self, seat: int) -> Callable[[SeatKind], None]:
+        def setter(kind: SeatKind) -> None:
+            self.kinds[seat] = kind
+
+        return setter
+
+    def _sync(self) -> None:
+        """Show what the chosen game has: its seat range, its options, its reaction window."""
+        spec = _spec(self.game)
+        self.count = max(spec.min_seats, min(spec.max_seats, self.count))
+        counts = self._counts()
+        self.count_choice.options = list(counts)
+        self.count_choice.index = [n for n, _ in counts].index(self.count)
+        for seat, choice in enumerate(self.seat_choices):
+            choice.visible = seat < self.count
+        self.combos.visible = "advanced_combos" in spec.options
+        self.reaction.enabled = RULESETS[self.game].reactions
+        if any(w.focused and not w.visible for w in self.form.widgets):
+            self.form.focus(self.count_choice)  # the focused seat just hid itself
+
+    # --- changes -------------------------------------------------------------------------------
+
+    def _set_game(self, game: str) -> None:
+        self.game = game
+        self._sync()
+
+    def _set_count(self, count: int) -> None:
+        self.count = count
+        self._sync()
+
+    def _set_combos(self, on: bool) -> None:
+        if on:
+            self.options.add("advanced_combos")
+        else:
+            self.options.discard("advanced_combos")
+
+    def _set_reaction(self, value: float) -> None:
+        self.app.settings.reaction_seconds = round(value)
+
+    def on_exit(self) -> None:
+        self.app.save_settings()
+
+    # --- leaving -------------------------------------------------------------------------------
+
+    def _start(self) -> None:
+        from game.ui import launch
+
+        launch.open_table(self.app, launch.make_match(self.config()), replacing=self)
+
+    def _enter_code(self) -> None:
+        from game.ui import launch
+
+        self.push(CodeEntryScene(self.app, check=lambda code: launch.check_code(self.app, code)),
+                  self._code_done)
+
+    def _code_done(self, code: object) -> None:
+        from game.ui import launch
+
+        if isinstance(code, str) and code:
+            launch.open_code(self.app, code, replacing=self)
+
+    # --- frame ---------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        draw_text(surface, self.t("newgame.title"), (theme.SCREEN_W // 2, 30),
+                  theme.TEXT_HEADING + 8, theme.INK, bold=True, anchor="midtop")
+        for panel in (LEFT, RIGHT):
+            round_rect(surface, panel, theme.PANEL, 20, 200)
+            round_rect(surface, panel, theme.PANEL_EDGE, 20, 255, 2)
+        self._draw_left(surface)
+        self._draw_right(surface)
+        self.form.draw(surface)
+
+    def _draw_left(self, surface: pygame.Surface) -> None:
+        x, w = LEFT.left + PAD, LEFT.width - 2 * PAD
+        spec = _spec(self.game)
+        blurb = pygame.Rect(x, LEFT.top + 86, w, 60)
+        draw_paragraph(surface, self.t(f"game.{self.game}.blurb"), blurb, theme.TEXT_SMALL,
+                       theme.INK_DIM)
+        draw_text(surface, self.t("game.players", min=spec.min_seats, max=spec.max_seats),
+                  (x, LEFT.top + 146), theme.TEXT_SMALL, theme.ACCENT, bold=True)
+        self._rule(surface, LEFT, LEFT.top + 186)
+        draw_text(surface, self.t("newgame.options"), (x, LEFT.top + 198), theme.TEXT_SMALL,
+                  theme.ACCENT, bold=True)
+        if self.combos.visible:
+            draw_paragraph(surface, self.t("newgame.advanced_combos_desc"),
+                           pygame.Rect(x, LEFT.top + 288, w, 50), theme.TEXT_MIN,
+                           theme.INK_DIM)
+        else:
+            draw_text(surface, self.t("newgame.no_options"), (x, LEFT.top + 244),
+                      theme.TEXT_BODY, theme.INK_DIM, max_width=w)
+        self._rule(surface, LEFT, LEFT.top + 350)
+        draw_text(surface, self.t("newgame.reaction_window"), (x, LEFT.top + 362),
+                  theme.TEXT_SMALL, theme.ACCENT if self.reaction.enabled else theme.INK_DISABLED,
+                  bold=True, max_width=w)
+        note = "newgame.reaction_desc" if self.reaction.enabled else "newgame.no_reactions"
+        draw_paragraph(surface, self.t(note), pygame.Rect(x, LEFT.top + 444, w, 40),
+                       theme.TEXT_MIN, theme.INK_DIM)
+
+    def _draw_right(self, surface: pygame.Surface) -> None:
+        self._rule(surface, RIGHT, SEAT_TOP - 4)
+        for seat, choice in enumerate(self.seat_choices[: self.count]):
+            kind = self.kinds[seat]
+            dot = (choice.rect.left - 12, choice.rect.centery)
+            color = theme.ACCENT if kind is SeatKind.PERSON else theme.FOCUS
+            pygame.draw.circle(surface, color, dot, 5)
+        people = sum(1 for kind in self.kinds[: self.count] if kind is SeatKind.PERSON)
+        if people == 0:
+            hint = self.t("newgame.watch_only")
+        elif people >= 2:
+            hint = self.t("newgame.hot_seat", n=people)
+        else:
+            hint = ""
+        if hint:
+            y = SEAT_TOP + 6 + self.count * SEAT_STEP + 6
+            draw_paragraph(surface, hint,
+                           pygame.Rect(RIGHT.left + PAD, y, RIGHT.width - 2 * PAD, 56),
+                           theme.TEXT_MIN, theme.INK_DIM)
+
+    @staticmethod
+    def _rule(surface: pygame.Surface, panel: pygame.Rect, y: int) -> None:
+        pygame.draw.line(surface, theme.mix(theme.PANEL, theme.PANEL_EDGE, 0.6),
+                         (panel.left + PAD, y), (panel.right - PAD, y), 1)

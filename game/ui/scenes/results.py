@@ -1,0 +1,268 @@
+"""Results: the ranking (the winner big, the others in order), play again (same table, new
+seed), the same code (the same game again), copy the code, back to the title.
+
+The clipboard goes through ``pygame.scrap``; where there is none the code stays on screen,
+big, with a "copy it by hand" note. Nothing here can crash on a machine without a clipboard.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.config import SeatKind
+from game.core.engine import TABLE
+from game.ui import fonts, theme
+from game.ui.draw import round_rect
+from game.ui.fx import Particles
+from game.ui.locale import plural
+from game.ui.scenes.base import FormScene
+from game.ui.text import draw_paragraph, draw_text
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.match.table import Match
+    from game.ui.app import App
+
+LEFT = pygame.Rect(56, 150, 700, 468)
+RIGHT = pygame.Rect(784, 150, 440, 468)
+WINNER_H = 104
+GOLD = (255, 200, 70)
+CONFETTI_EVERY = 1.1
+CONFETTI_FOR = 3.5
+
+
+def copy_to_clipboard(text: str) -> bool:
+    """Put ``text`` on the system clipboard; ``False`` when there is no clipboard here."""
+    try:
+        scrap = pygame.scrap
+        put_text = getattr(scrap, "put_text", None)
+        if put_text is not None:
+            put_text(text)
+            get_text = getattr(scrap, "get_text", None)
+            return get_text is None or get_text() == text
+        if not scrap.get_init():
+            scrap.init()
+        scrap.put(pygame.SCRAP_TEXT, text.encode("utf-8"))
+        return True
+    except Exception:  # no clipboard, no display, an old pygame: the code stays on screen
+        return False
+
+
+class ResultsScene(FormScene[None]):
+    def __init__(self, app: App, match: Match) -> None:
+        self.match = match
+        self.copied: bool | None = None
+        """``None``: not tried; ``True``: on the clipboard; ``False``: copy it by hand."""
+        self.confetti = Particles(app.motion, seed=match.seed)
+        self._burst = 0.0
+        self._pulse = 0.0
+        super().__init__(app)
+
+    # --- names ---------------------------------------------------------------------------------
+
+    def ranking(self) -> list[int]:
+        """Winner first; seats not yet ranked (a game that is not over) follow in seat order."""
+        ranked = list(self.match.ranking())
+        return ranked + [s for s in range(self.match.config.seat_count) if s not in ranked]
+
+    def seat_name(self, seat: int) -> str:
+        kind = self.match.config.seats[seat]
+        if kind is SeatKind.PERSON:
+            if len(self.match.people) == 1:
+                return self.t("seat.you")
+            return self.t("seat.player", n=seat + 1)
+        return self.t("seat.machine", level=self.t(f"level.{kind.value}.name"), n=seat + 1)
+
+    def seat_kind(self, seat: int) -> str:
+        kind = self.match.config.seats[seat]
+        if kind is SeatKind.PERSON:
+            return self.t("seat.person")
+        return self.t("newgame.machine_level", level=self.t(f"level.{kind.value}.name"))
+
+    def headline(self) -> tuple[str, str]:
+        """The big line and the line under it."""
+        ranking = self.ranking()
+        winner = ranking[0]
+        people = self.match.people
+        if len(people) == 1:
+            person = people[0]
+            if winner == person:
+                return self.t("results.you_won"), ""
+            place = ranking.index(person) + 1
+            return (self.t("results.winner", name=self.seat_name(winner)),
+                    self.t("results.you_lost", nth=self._ordinal(place)))
+        return self.t("results.winner", name=self.seat_name(winner)), ""
+
+    def _moves(self) -> int:
+        """Decisions taken by the players (the table closing a window is not one)."""
+        return sum(1 for seat, _action in self.match.save().actions if seat != TABLE)
+
+    def _ordinal(self, n: int) -> str:
+        ordinal = getattr(self.app.loc, "ordinal", None)
+        return str(ordinal(n)) if callable(ordinal) else str(n)
+
+    # --- widgets -------------------------------------------------------------------------------
+
+    def build(self) -> None:
+        x, w = RIGHT.left + 30, RIGHT.width - 60
+        self.copy = Button((x, RIGHT.top + 124, w, 56), self.tr("results.copy_code"),
+                           self._copy)
+        self.again = Button((x, RIGHT.top + 246, w, 64), self.tr("results.play_again"),
+                            self._play_again, shortcut=pygame.K_RETURN,
+                            shortcut_label=self.tr("key.enter"), style="primary",
+                            size=theme.TEXT_LARGE)
+        self.same = Button((x, RIGHT.top + 326, w, 56), self.tr("results.same_code"),
+                           self._same_code)
+        self.title = Button((x, RIGHT.top + 396, w, 56), self.tr("results.to_title"),
+                            self._to_title, style="ghost", shortcut_label=self.tr("key.esc"))
+        for button in (self.copy, self.again, self.same, self.title):
+            self.form.add(button)
+
+    # --- actions -------------------------------------------------------------------------------
+
+    def _copy(self) -> None:
+        self.copied = copy_to_clipboard(self.match.code)
+        self._pulse = 1.0
+
+    def _play_again(self) -> None:
+        from game.ui import launch
+
+        launch.open_table(self.app, launch.make_match(self.match.config), replacing=self)
+
+    def _same_code(self) -> None:
+        from game.ui import launch
+
+        launch.open_table(self.app, launch.match_from_code(self.match.code), replacing=self)
+
+    def _to_title(self) -> None:
+        self.app.to_title()
+
+    def on_escape(self) -> None:
+        self._to_title()
+
+    # --- frame ---------------------------------------------------------------------------------
+
+    def on_enter(self) -> None:
+        self.app.sound.play("win")
+        self._celebrate()
+
+    def _celebrate(self) -> None:
+        for x in (LEFT.left + 120, LEFT.centerx, LEFT.right - 120):
+            self.confetti.confetti((x, LEFT.top + 40), 40)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._pulse = max(0.0, self._pulse - dt * 1.5)
+        if self.clock < CONFETTI_FOR:
+            self._burst += dt
+            if self._burst >= CONFETTI_EVERY:
+                self._burst -= CONFETTI_EVERY
+                self._celebrate()
+        self.confetti.update(dt)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        self.confetti.draw(surface)  # behind the text, so every word stays readable
+        big, small = self.headline()
+        draw_text(surface, self.t("results.title"), (theme.SCREEN_W // 2, 18), theme.TEXT_BODY,
+                  theme.INK_DIM, bold=True, anchor="midtop")
+        draw_text(surface, big, (theme.SCREEN_W // 2, 48), 60, theme.ACCENT, bold=True,
+                  anchor="midtop", max_width=theme.SCREEN_W - 120)
+        if small:
+            draw_text(surface, small, (theme.SCREEN_W // 2, 118), theme.TEXT_BODY, theme.INK,
+                      anchor="midtop", max_width=theme.SCREEN_W - 120)
+        self._draw_ranking(surface)
+        self._draw_code(surface)
+        self.form.draw(surface)
+
+    def _draw_ranking(self, surface: pygame.Surface) -> None:
+        round_rect(surface, LEFT, theme.PANEL, 20, 200)
+        round_rect(surface, LEFT, theme.PANEL_EDGE, 20, 255, 2)
+        ranking = self.ranking()
+        count = len(ranking)
+        over = self.match.is_over()
+        # the winner: a gold row with a crown
+        row = pygame.Rect(LEFT.left + 16, LEFT.top + 16, LEFT.width - 32, WINNER_H)
+        glow = 0.5 + 0.5 * math.sin(self.clock * 2.4)
+        round_rect(surface, row, theme.mix((70, 58, 30), (96, 78, 34), glow), 16)
+        round_rect(surface, row, GOLD, 16, 255, 3)
+        crown = pygame.Rect(row.left + 20, row.top + 16, 72, 72)
+        _crown(surface, crown)
+        winner = ranking[0]
+        first = draw_text(surface, self._ordinal(1), (crown.right + 18, row.centery),
+                          theme.TEXT_HEADING, GOLD, bold=True, anchor="midleft")
+        name_x = max(crown.right + 100, first.right + 24)
+        draw_text(surface, self.seat_name(winner), (name_x, row.top + 16), 38, theme.INK,
+                  bold=True, max_width=row.right - name_x - 20)
+        draw_text(surface, self.seat_kind(winner), (name_x, row.top + 64), theme.TEXT_SMALL,
+                  theme.INK_DIM, max_width=row.right - name_x - 20)
+        # the others, in order
+        top = row.bottom + 14
+        step = min(54, (LEFT.bottom - 50 - top) // max(1, count - 1))
+        size = theme.TEXT_BODY if step >= 44 else theme.TEXT_SMALL
+        for place, seat in enumerate(ranking[1:], start=2):
+            y = top + (place - 2) * step
+            line = pygame.Rect(row.left, y, row.width, step - 6)
+            round_rect(surface, line, theme.mix(theme.PANEL, theme.BG_DEEP, 0.35), 12)
+            is_person = self.match.config.seats[seat] is SeatKind.PERSON
+            ink = theme.ACCENT if is_person else theme.INK
+            draw_text(surface, self._ordinal(place), (line.left + 38, line.centery), size,
+                      theme.INK_DIM, bold=True, anchor="center")
+            draw_text(surface, self.seat_name(seat), (line.left + 74, line.centery), size, ink,
+                      bold=True, anchor="midleft", max_width=186)
+            draw_text(surface, self.seat_kind(seat), (line.left + 272, line.centery),
+                      theme.TEXT_MIN, theme.INK_DIM, anchor="midleft", max_width=200)
+            if over:
+                exploded = self.t("results.exploded_order",
+                                  nth=self._ordinal(count - place + 1))
+                draw_text(surface, exploded, (line.right - 16, line.centery), theme.TEXT_MIN,
+                          (235, 120, 100), anchor="midright", max_width=170)
+        summary = (f"{self.t(f'game.{self.match.config.game}.name')} · "
+                   f"{plural(self.app.loc, 'results.moves', self._moves())}")
+        draw_text(surface, summary, (LEFT.centerx, LEFT.bottom - 16), theme.TEXT_MIN,
+                  theme.INK_DIM, anchor="midbottom", max_width=LEFT.width - 40)
+
+    def _draw_code(self, surface: pygame.Surface) -> None:
+        round_rect(surface, RIGHT, theme.PANEL, 20, 200)
+        round_rect(surface, RIGHT, theme.PANEL_EDGE, 20, 255, 2)
+        x, w = RIGHT.left + 30, RIGHT.width - 60
+        draw_text(surface, self.t("newgame.code"), (x, RIGHT.top + 20), theme.TEXT_SMALL,
+                  theme.INK_DIM, bold=True, max_width=w)
+        box = pygame.Rect(x, RIGHT.top + 50, w, 64)
+        edge = theme.mix(theme.PANEL_EDGE, theme.ACCENT,
+                         1.0 if self.copied is False else self._pulse)
+        round_rect(surface, box, theme.BG_DEEP, 14)
+        round_rect(surface, box, edge, 14, 255, 3)
+        code = self.match.code
+        size = 44 if fonts.get(44, True).size(code)[0] <= w - 24 else 30
+        draw_text(surface, code, box.center, size, theme.INK, bold=True, anchor="center",
+                  max_width=w - 24)
+        if self.copied is not None:
+            key = "results.copied" if self.copied else "results.copy_by_hand"
+            color = theme.OK if self.copied else theme.ACCENT
+            draw_paragraph(surface, self.t(key), pygame.Rect(x, RIGHT.top + 186, w, 50),
+                           theme.TEXT_MIN, color, align="center")
+
+
+def _crown(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """A gold crown drawn with polygons (the winner's mark; shape, not colour alone)."""
+    x, y, w, h = rect
+    base = y + h * 0.82
+    points = [(x + w * 0.08, base), (x + w * 0.02, y + h * 0.3), (x + w * 0.3, y + h * 0.56),
+              (x + w * 0.5, y + h * 0.14), (x + w * 0.7, y + h * 0.56), (x + w * 0.98, y + h * 0.3),
+              (x + w * 0.92, base)]
+    shade = [(px + 2, py + 3) for px, py in points]
+    pygame.draw.polygon(surface, theme.SHADE, shade)
+    pygame.draw.polygon(surface, GOLD, points)
+    pygame.draw.polygon(surface, (150, 100, 20), points, 2)
+    band = pygame.Rect(round(x + w * 0.08), round(base - h * 0.14), round(w * 0.84),
+                       round(h * 0.16))
+    pygame.draw.rect(surface, (220, 160, 40), band, border_radius=3)
+    for fx, fy in ((0.02, 0.3), (0.5, 0.14), (0.98, 0.3)):
+        pygame.draw.circle(surface, (255, 240, 200), (round(x + w * fx), round(y + h * fy)),
+                           max(3, w // 14))
+    pygame.draw.circle(surface, (200, 50, 60), (round(x + w * 0.5), round(base - h * 0.06)),
+                       max(3, w // 16))

@@ -1,0 +1,426 @@
+"""The bomb-deck table: one match at one screen.
+
+The scene reads a seat's view (``Match.view_for``; the public view, seat ``-1``, whenever no
+person's private cards may be shown) and the event feed, and submits the person's actions
+through :class:`~game.match.flow.TableFlow`, which paces the machines, runs the reaction
+window's countdown and brings the hot-seat curtain down. Every event becomes motion on a
+timeline (``game.ui.table.story``); while it plays the scene is ``busy`` (input locked) and the
+view on screen stays the one from before the action, so nothing jumps ahead of the cards.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.errors import IllegalAction
+from game.match.flow import INSTANT, Pace, TableFlow
+from game.match.table import Match
+from game.rules.bombdeck import actions as A
+from game.rules.bombdeck.actions import Action
+from game.rules.bombdeck.events import WindowClosed
+from game.rules.bombdeck.view import BombView
+from game.ui.fx import Particles
+from game.ui.scene import Scene
+from game.ui.scenes.choosers import CardChooser
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes.hide_bomb import HideBombScene
+from game.ui.table import layout as L
+from game.ui.table.anim import Point, Timeline
+from game.ui.table.centre import danger_level, fuse_tip
+from game.ui.table.decide import Decider
+from game.ui.table.hand import HandFan
+from game.ui.table.inputs import TableInput
+from game.ui.table.names import Namer
+from game.ui.table.paint import paint_table
+from game.ui.table.readpanel import ReadPanel
+from game.ui.table.story import Story
+from game.ui.tween import Tween
+from game.ui.widgets import Button, Form
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+PUBLIC = -1
+"""The seat number of the public view: no hand, no clues."""
+FAST_FORWARD = 4.0
+"""Fast-forward also plays the animations this much faster."""
+
+
+class TableScene(TableInput, Scene[None]):
+    def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
+                 deal: bool | None = None) -> None:
+        """``pace``: the machines' pace (default: from the settings); ``deal``: animate the
+        deal (default: when no move has been made yet)."""
+        super().__init__(app)
+        self.match = match
+        settings = app.settings
+        self.pace = pace or Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
+        self.flow = TableFlow(match, self.pace)
+        self.veiled: int | None = None
+        """Hot seat: everybody watched a reaction window, so the person whose decision it
+        is again confirms the curtain before their cards show again."""
+        self.namer = Namer(lambda: self.app.loc, match)
+        self.timeline = Timeline(app.motion)
+        self.particles = Particles(app.motion, seed=7)  # the same sparks for every game
+        self.hand = HandFan()
+        self.story = Story(self)
+        self.home = self._pick_home()
+        self.layout = L.TableLayout(match.config.seat_count, self.home)
+        self.shown: BombView = self._live_view()
+        self.dealt: dict[int, int] | None = None
+        self.dark: dict[int, Tween] = {}
+        self.stamps: list[tuple[bool, Tween]] = []
+        self.panel: ReadPanel | None = None
+        self.decider = Decider(self, self.namer, self.submit,
+                               lambda seat: self.shown.seats[seat].cards)
+        self.clock = 0.0
+        self.submitted = 0
+        """Actions this screen has submitted (tests read it)."""
+        self._acted = False
+        self._told = match.feed_size
+        self._logged = match.feed_size
+        self._left = False
+        self._skipping = False
+        self._tick = 0.0
+        self._fuse_spark = 0.0
+        self._hover_badge: int | None = None
+        self.hover_seat: int | None = None
+        """The badge under the mouse: its icons are explained in words."""
+        self.controls = Form()
+        self.draw_button = Button(L.DRAW, lambda: self._draw_text(), self.draw_card,
+                                  shortcut_label=self.tr("key.space"), style="primary",
+                                  size=24)
+        self.ff_button = Button((L.DRAW.left, L.DRAW.top - 150, L.DRAW.width, 58),
+                                self._ff_text, self.fast_forward)
+        self.skip_button = Button((L.DRAW.left, L.DRAW.top - 84, L.DRAW.width, 58),
+                                  self.tr("watch.skip_to_results"), self.skip_to_results,
+                                  style="ghost")
+        for b in (self.draw_button, self.ff_button, self.skip_button):
+            self.controls.add(b)
+        self._refresh()
+        if deal if deal is not None else match.moves == 0:
+            self.story.deal([info.cards for info in self.shown.seats])
+
+    # --- who is looking ------------------------------------------------------------------------
+
+    def _pick_home(self) -> int:
+        flow = self.flow
+        for seat in (flow.viewer, flow.curtain_for):
+            if seat is not None:
+                return seat
+        return self.match.people[0] if self.match.people else 0
+
+    @property
+    def private_ok(self) -> bool:
+        """Whether the home seat's hand and clues may be drawn now."""
+        return (self.flow.show_private and self.flow.viewer == self.home
+                and self.veiled is None)
+
+    @property
+    def faces_home(self) -> bool:
+        return self.private_ok
+
+    def _live_view(self) -> BombView:
+        return self.match.view_for(self.home if self.private_ok else PUBLIC)
+
+    def _refresh(self) -> None:
+        """Nothing is moving: show the match as it is now."""
+        viewer = self.flow.viewer
+        if viewer is not None and viewer != self.home:
+            self.home = viewer
+            self.layout = L.TableLayout(self.match.config.seat_count, viewer)
+            self.hand = HandFan()
+        self.shown = self._live_view()
+        self.timeline.settle()
+        self.hand.leaving = Counter()
+        self.hand.shown_count = None
+        self.dealt = None
+        self.dark = {}
+        self._logged = self._told
+        self.hand.faces = self.private_ok
+        self.hand.interactive = self.private_ok
+        self.hand.set_cards(self.shown.hand if self.private_ok
+                            else ("",) * self.shown.seats[self.home].cards)
+        self._update_glow()
+        if self.panel is not None and not self.hand.selected:
+            self.panel = None
+
+    # --- the stage the story plays on ----------------------------------------------------------
+
+    def sound(self, name: str) -> None:
+        self.app.sound.play(name)
+
+    def boom(self, at: Point) -> None:
+        self.app.flash.start((255, 236, 200), 0.4)
+        self.app.shake.start(18, 0.55)
+        self.particles.sparks(at, 46)
+        self.particles.smoke(at, 34)
+
+    def thump(self) -> None:
+        self.app.shake.start(6, 0.18)
+
+    def darken(self, seat: int) -> None:
+        self.dark[seat] = self.timeline.tweens.tween(0.0, 1.0, 0.5, moves=False)
+
+    def stamp(self, cancelled: bool) -> None:
+        self.stamps.append((cancelled, self.timeline.tweens.tween(0.0, 1.0, 0.5,
+                                                                    moves=False)))
+
+    # --- the frame -----------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """Input is locked while an action resolves; a person who is out only watches (their
+        fast-forward buttons must work while the machines' cards fly)."""
+        if self.flow.person_out():
+            return False
+        return self.timeline.busy or self._left
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self._acted = False
+        self.particles.update(dt)
+        self.controls.update(dt)
+        private = self.private_ok
+        self.hand.faces = private  # checked every frame: a window in hot seat hides it at once
+        self.hand.interactive = private
+        if not private and self.panel is not None:
+            self.close_panel()
+        self.hand.update(dt, self.app.motion.reduced)
+        if self.panel is not None:
+            self.panel.update(dt)
+        self.timeline.speedup = FAST_FORWARD if self.fast else 1.0
+        self._update_controls()
+        self.timeline.update(dt)
+        self.stamps = [(c, t) for c, t in self.stamps if not t.finished]
+        if self.timeline.busy or self._left:
+            return
+        self._refresh()
+        if self.app.stack.top is not self:
+            return
+        self._fuse(dt)
+        if self.match.is_over():
+            self._finish_game()
+            return
+        if self._skipping:
+            self._run_to_the_end()
+            return
+        if self._modal_needed():
+            return
+        if self.flow.awaiting_person is None:
+            self.flow.update(dt)
+            self._tell()
+
+    def _modal_needed(self) -> bool:
+        """Bring down the curtain, or open the picker or the give chooser; ``True`` if the
+        screen now waits for one of them (or for the person's play)."""
+        flow = self.flow
+        if self.veiled is not None:
+            if flow.curtain_for is None and flow.viewer == self.veiled:
+                self.panel = None
+                self.push(CurtainScene(self.app, self.veiled, self.namer.seat(self.veiled)),
+                          self._unveiled)
+                return True
+            self.veiled = None
+        if flow.curtain_for is not None:
+            covered = flow.curtain_for
+            decision = self.match.decision()
+            reason = ""
+            if decision.kind == "give" and self.shown.pending is not None:
+                reason = self.t("curtain.favor", name=self.namer.seat(covered))
+            self.panel = None
+            self.push(CurtainScene(self.app, covered, self.namer.seat(covered), reason),
+                      self._curtain_done)
+            return True
+        seat = flow.awaiting_person
+        if seat is None:
+            return False
+        kind = self.match.decision().kind
+        if kind == "place_bomb":
+            self.panel = None
+            self.push(HideBombScene(self.app, self.shown.deck_size, kitten=self.namer.kitten,
+                                    bomb_name=self.namer.card("bomb")), self._hidden)
+        elif kind == "give":
+            self.panel = None
+            legal = self.match.legal_for(seat)
+            held = Counter(self.shown.hand)
+            choices = [(a.card, self.namer.card(a.card), f"×{held[a.card]}"
+                        if held[a.card] > 1 else "") for a in legal if a.card is not None]
+            taker = self.shown.pending.seat if self.shown.pending is not None else seat
+            title = self.t("choose.card_to_give", name=self.namer.seat(taker))
+            self.push(CardChooser(self.app, title, choices), self._gave)
+        return True
+
+    def _curtain_done(self, result: object) -> None:
+        if result is True:
+            self.flow.confirm_curtain()
+            self._refresh()
+
+    def _unveiled(self, result: object) -> None:
+        if result is True:
+            self.veiled = None
+            self._refresh()
+
+    def _hidden(self, result: object) -> None:
+        if isinstance(result, int) or result == A.RANDOM:
+            self.submit(Action(A.PLACE_BOMB, position=result))
+
+    def _gave(self, result: object) -> None:
+        if isinstance(result, str):
+            self.submit(Action(A.GIVE, result))
+
+    def _tell(self) -> None:
+        """Turn every new event of the feed into motion (as the shown person may see it)."""
+        items = self.match.feed_for(None, self._told)
+        if self.flow.hot_seat and self.flow.viewer is not None and any(
+                isinstance(i.event, WindowClosed) for i in items):
+            self.veiled = self.flow.viewer
+        viewer = self.home if self.private_ok else None
+        for item in self.match.feed_for(viewer, self._told):
+            self.story.tell(item.event)
+        self._told = self.match.feed_size
+
+    def _fuse(self, dt: float) -> None:
+        """Sparks at the burning end of the fuse, and its tick rising with danger."""
+        level = danger_level(self.shown.danger)
+        self._fuse_spark += dt
+        if self._fuse_spark > 0.06:
+            self._fuse_spark = 0.0
+            self.particles.sparks(fuse_tip(self.shown.danger), 2, speed=(30, 110),
+                                  life=(0.15, 0.4), gravity=180.0)
+        if not self.app.settings.fuse_tick or self.shown.deck_size == 0:
+            return
+        self._tick += dt
+        if self._tick >= 1.6 - 1.25 * level:
+            self._tick = 0.0
+            self.app.sound.play("tick", 0.35 + 0.65 * level)
+
+    def _finish_game(self) -> None:
+        if self._left:
+            return
+        self._left = True
+        try:
+            from game.ui.scenes.results import ResultsScene
+        except ImportError:  # the results screen is not there: just leave the table
+            self.finish(None)
+            return
+        self.app.stack.replace(ResultsScene(self.app, self.match))
+
+    # --- acting --------------------------------------------------------------------------------
+
+    def submit(self, action: Action) -> bool:
+        """The shown person's action; once per frame and never while something moves."""
+        if self._acted or self.timeline.busy or self._left:
+            return False
+        try:
+            self.flow.submit(action)
+        except IllegalAction:
+            return False
+        self._acted = True
+        self.submitted += 1
+        self.close_panel()
+        self._tell()
+        return True
+
+    def draw_card(self) -> None:
+        if A.DRAW_ACTION in self._legal():
+            self.submit(A.DRAW_ACTION)
+
+    def _draw_text(self) -> str:
+        owed = max(1, self.shown.turns_owed)
+        return self.namer.plural("table.draw", owed)
+
+    def nope(self, seat: int) -> bool:
+        """A person's nope key or badge click: an illegal one is ignored without a trace, so
+        the screen never tells who holds a nope."""
+        if self._acted or self.timeline.busy or not self.match.is_person(seat):
+            return False
+        if self.match.decision().kind != "react":
+            return False
+        try:
+            self.flow.person_nope(seat)
+        except IllegalAction:
+            return False
+        self._acted = True
+        self.submitted += 1
+        self.close_panel()
+        self._tell()
+        return True
+
+    @property
+    def fast(self) -> bool:
+        return self.flow.pace is INSTANT
+
+    def _ff_text(self) -> str:
+        return self.t("watch.normal_speed" if self.fast else "watch.fast_forward")
+
+    def fast_forward(self) -> None:
+        """Fast-forward the machines (and their animations), or back to normal speed."""
+        if self.fast:
+            self.flow.pace = self.pace
+        else:
+            self.flow.fast_forward()
+
+    def skip_to_results(self) -> None:
+        self.flow.fast_forward()
+        self._skipping = True
+
+    def _run_to_the_end(self) -> None:
+        """Skip to the results: the machines play on at once (stopping for a person, who
+        has nothing left to decide once out)."""
+        for _ in range(100_000):
+            if self.match.is_over() or self.match.decision().by_person:
+                break
+            self.flow.update(1.0)
+        self._told = self.match.feed_size
+        self._refresh()
+
+    def _legal(self) -> list[Action]:
+        seat = self.flow.awaiting_person
+        if seat is None or not self.private_ok or self.match.decision().kind != "play":
+            return []
+        return self.match.legal_for(seat)
+
+    def _update_glow(self) -> None:
+        legal = self._legal()
+        playable = {a.card for a in legal if a.verb in (A.PLAY, A.PAIR, A.TRIO)}
+        if self.match.decision().kind == "react" and self.private_ok:
+            playable.add("nope")
+        self.hand.glowing = {i for i, c in enumerate(self.hand.cards) if c in playable}
+        self.draw_button.enabled = A.DRAW_ACTION in legal
+
+    def _update_controls(self) -> None:
+        if self.timeline.busy:  # nothing to decide while it resolves: nothing glows
+            self.hand.glowing = set()
+            self.draw_button.enabled = False
+        watching = self.flow.person_out()
+        self.draw_button.visible = self.private_ok and not watching
+        self.ff_button.visible = watching
+        self.skip_button.visible = watching
+
+    def on_escape(self) -> None:
+        from game.ui.scenes.pause import PauseScene
+
+        if self.panel is not None:
+            self.close_panel()
+            return
+        self.push(PauseScene(self.app, self.match.config.game))
+
+    def on_result(self, result: object) -> None:
+        """The pause menu closed: the settings may have changed the machines' pace."""
+        settings = self.app.settings
+        self.pace = Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
+        if not self.fast:
+            self.flow.pace = self.pace
+
+    def on_language(self) -> None:
+        if self.panel is not None:
+            self._open_panel()
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        paint_table(surface, self)

@@ -1,0 +1,143 @@
+"""Flying cards and a timeline of beats.
+
+A *beat* is a function that starts some flights or effects and says how long it lasts; the
+timeline plays beats one after another and is ``busy`` (the table's input lock) until the
+last one ends. A flight that lands with ``hold=True`` stays where it landed until the timeline
+settles, so the table can swap in the new view at once with nothing jumping.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import cards
+from game.ui.tween import Motion, Tween, Tweens, arc_point, ease_out_cubic, lerp
+
+Point = tuple[float, float]
+Beat = Callable[[], float]
+
+
+@dataclass
+class Flight:
+    """One card moving from ``start`` to ``end`` (centres), on an arc, growing or shrinking,
+    flipping from its back to its face half-way when ``flip``."""
+
+    card: str | None
+    """The face to show, or ``None`` for a back all the way."""
+    start: Point
+    end: Point
+    tween: Tween
+    arc: float = 0.0
+    scale: tuple[float, float] = (1.0, 1.0)
+    flip: bool = False
+    hold: bool = True
+    angle: tuple[float, float] = (0.0, 0.0)
+    fade_out: bool = False
+    """Fade away while landing (a card going into someone's hand or the deck)."""
+    hide_when: Tween | None = None
+    """Vanish once this tween starts (the same card's next flight takes over)."""
+
+    @property
+    def visible(self) -> bool:
+        if self.hide_when is not None and self.hide_when.started:
+            return False
+        return self.tween.started and (self.hold or not self.tween.done)
+
+    def draw(self, surface: pygame.Surface, face_of: Callable[[str], pygame.Surface]) -> None:
+        if not self.visible:
+            return
+        p = self.tween.progress
+        x, y = arc_point(self.start, self.end, p, self.arc)
+        scale = lerp(self.scale[0], self.scale[1], min(1.0, p))
+        size = cards.card_size(scale)
+        squeeze = 1.0
+        show_face = self.card is not None
+        if self.flip and self.card is not None:
+            t = self.tween.t if not self.tween.motion.reduced else 1.0
+            show_face = t >= 0.5
+            squeeze = abs(1.0 - 2.0 * t)
+        img = face_of(self.card) if show_face and self.card is not None \
+            else cards.draw_back()
+        w = max(2, round(size[0] * max(0.04, squeeze)))
+        img = pygame.transform.smoothscale(img, (w, size[1]))
+        angle = lerp(self.angle[0], self.angle[1], min(1.0, p))
+        if abs(angle) > 0.2:
+            img = pygame.transform.rotozoom(img, angle, 1.0)
+        alpha = self.tween.alpha
+        if self.fade_out:
+            alpha *= 1.0 - max(0.0, self.tween.t - 0.6) / 0.4
+        rect = img.get_rect(center=(round(x), round(y)))
+        cards.blit_card(surface, img, rect.topleft, 6 + 10 * (1 - abs(2 * p - 1)), alpha)
+
+
+class Timeline:
+    """Beats in order, the flights they started, and whether anything still runs."""
+
+    def __init__(self, motion: Motion) -> None:
+        self.tweens = Tweens(motion)
+        self.flights: list[Flight] = []
+        self._queue: deque[Beat] = deque()
+        self._current: Tween | None = None
+        self.speedup = 1.0
+        """Fast-forward multiplies time on top of the speed setting."""
+
+    @property
+    def motion(self) -> Motion:
+        return self.tweens.motion
+
+    def add(self, beat: Beat) -> None:
+        self._queue.append(beat)
+        if self._current is None:
+            self._next()
+
+    def _next(self) -> None:
+        while self._queue:
+            seconds = self._queue.popleft()()
+            if seconds > 0:
+                self._current = self.tweens.wait(seconds)
+                return
+        self._current = None
+
+    def fly(self, card: str | None, start: Point, end: Point, duration: float = 0.4, *,
+            delay: float = 0.0, arc: float = 0.0, scale: tuple[float, float] = (1.0, 1.0),
+            flip: bool = False, hold: bool = True, angle: tuple[float, float] = (0.0, 0.0),
+            fade_out: bool = False, ease: Callable[[float], float] = ease_out_cubic,
+            on_done: Callable[[], None] | None = None) -> Flight:
+        tween = self.tweens.tween(0.0, 1.0, duration, ease, delay, on_done=on_done)
+        flight = Flight(card, start, end, tween, arc, scale, flip, hold, angle, fade_out)
+        self.flights.append(flight)
+        return flight
+
+    def update(self, dt: float) -> bool:
+        """Advance; ``True`` when the timeline has just settled (nothing left to play)."""
+        was_busy = self.busy
+        self.tweens.update(dt * self.speedup)
+        while self._current is not None and self._current.finished:
+            self._next()
+        self.flights = [f for f in self.flights if f.hold or not f.tween.finished]
+        return was_busy and not self.busy
+
+    @property
+    def busy(self) -> bool:
+        return self._current is not None or bool(self._queue)
+
+    def settle(self) -> None:
+        """Drop the flights that were holding their landing spot (the view has them now)."""
+        self.flights = [f for f in self.flights if not f.tween.finished and not f.hold]
+
+    def skip(self) -> None:
+        """Play every beat to its end at once."""
+        for _ in range(1000):
+            if not self.busy:
+                break
+            self.tweens.finish_all()
+            while self._current is not None and self._current.finished:
+                self._next()
+
+    def draw(self, surface: pygame.Surface, face_of: Callable[[str], pygame.Surface]) -> None:
+        for flight in self.flights:
+            flight.draw(surface, face_of)

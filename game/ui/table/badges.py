@@ -1,0 +1,111 @@
+"""Seat badges: name · level, cards held, the 🧯 marker and the shield drawn as icons, turns
+owed, out (greyed, with the place in the ranking); the current seat glows."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import cards, theme
+from game.ui.draw import round_rect
+from game.ui.icons import draw_icon
+from game.ui.text import draw_text, fit_line
+
+
+@dataclass(frozen=True)
+class BadgeInfo:
+    name: str
+    cards: int
+    alive: bool
+    defuses: int
+    shield: bool
+    current: bool
+    owes: str = ""
+    """"Owes 2 turns" on the current seat when it owes more than one."""
+    out_text: str = ""
+    """"Out · 3rd" once exploded."""
+    tag: str = ""
+    """"You" on your own badge."""
+    key: str = ""
+    """The nope key of a person's seat while a reaction window is open."""
+    thinking: bool = False
+    dark: float = 0.0
+    """0..1: going dark after an explosion (before the view says so)."""
+
+
+def _mini_back(surface: pygame.Surface, pos: tuple[int, int], dim: bool) -> None:
+    back = cards.draw_back((22, 31))
+    if dim:
+        back = back.copy()
+        back.set_alpha(110)
+    surface.blit(back, pos)
+
+
+def draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time: float,
+               *, hover: bool = False) -> None:
+    out = not info.alive or info.dark >= 1.0
+    face = theme.mix(theme.PANEL, theme.BG_DEEP, 0.55 if out else info.dark * 0.55)
+    if info.current and not out:
+        glow = 0.5 + 0.5 * math.sin(time * 3.2)
+        halo = rect.inflate(14, 14)
+        round_rect(surface, halo, theme.ACCENT, 20, round(60 + 80 * glow))
+        round_rect(surface, halo.inflate(-6, -6), theme.ACCENT, 18, round(120 + 100 * glow), 3)
+    round_rect(surface, rect.move(0, 4), theme.SHADE, 16, 90)
+    round_rect(surface, rect, face, 16, 245)
+    edge = theme.ACCENT if info.current and not out else theme.PANEL_EDGE
+    if hover:
+        edge = theme.FOCUS
+    round_rect(surface, rect, edge, 16, 255, 3 if info.current or hover else 2)
+    ink = theme.INK_DISABLED if out else theme.INK
+    dim = theme.INK_DISABLED if out else theme.INK_DIM
+    x, y = rect.left + 14, rect.top + 10
+    name_w = rect.width - 28 - (44 if info.key else 0)
+    draw_text(surface, info.name, (x, y), theme.TEXT_BODY, ink, bold=True, max_width=name_w)
+    if info.key:
+        cap = pygame.Rect(0, 0, 34, 30)
+        cap.topright = (rect.right - 10, rect.top + 8)
+        round_rect(surface, cap, theme.INK, 7)
+        draw_text(surface, info.key, cap.center, theme.TEXT_BODY, theme.INK_DARK, bold=True,
+                  anchor="center")
+    row = rect.top + 46
+    _mini_back(surface, (x, row), out)
+    count = draw_text(surface, str(info.cards), (x + 28, row + 15), theme.TEXT_BODY, ink,
+                      bold=True, anchor="midleft")
+    ix = count.right + 14
+    if info.defuses > 0 and not out:
+        draw_icon(surface, "defuse", (ix, row, 32, 32))
+        ix += 34
+        if info.defuses > 1:
+            r = draw_text(surface, f"×{info.defuses}", (ix, row + 16), theme.TEXT_MIN, ink,
+                          anchor="midleft")
+            ix = r.right + 6
+    if info.shield and not out:
+        draw_icon(surface, "shield", (ix, row, 32, 32))
+        ix += 38
+    right = rect.right - 12
+    if out and info.out_text:
+        text = fit_line(info.out_text, theme.TEXT_MIN, right - ix, (255, 130, 110), bold=True)
+        surface.blit(text, text.get_rect(midright=(right, row + 16)))
+    elif info.owes:
+        text = fit_line(info.owes, theme.TEXT_MIN, right - ix, theme.INK_DARK, bold=True)
+        chip = text.get_rect(midright=(right, row + 16)).inflate(12, 4)
+        round_rect(surface, chip, theme.ACCENT, 10)
+        surface.blit(text, text.get_rect(center=chip.center))
+    elif info.thinking:
+        dots = "•" * (1 + int(time * 3) % 3)
+        draw_text(surface, dots, (right, row + 16), theme.TEXT_BODY, theme.ACCENT,
+                  anchor="midright")
+    if info.tag:
+        draw_text(surface, info.tag, (rect.left + 14, rect.bottom - 8), theme.TEXT_MIN, dim,
+                  anchor="bottomleft", max_width=rect.width - 28)
+    if 0.0 < info.dark < 1.0 or out:
+        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
+        pygame.draw.rect(veil, (0, 0, 0, round(110 * (1.0 if out else info.dark))),
+                         veil.get_rect(), border_radius=16)
+        surface.blit(veil, rect.topleft)
+        if out and info.out_text:  # the place stays readable over the veil
+            text = fit_line(info.out_text, theme.TEXT_MIN, rect.width - 28, (255, 150, 130),
+                            bold=True)
+            surface.blit(text, text.get_rect(midright=(right, row + 16)))

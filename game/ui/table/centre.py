@@ -1,0 +1,123 @@
+"""The middle of the table: the deck, the discard pile, the danger meter (a fuse that burns
+shorter as danger rises) and the viewer's clues by position."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable, Sequence
+
+import pygame
+
+from game.ui import cards, theme
+from game.ui.draw import round_rect
+from game.ui.icons import draw_icon, icon_surface
+from game.ui.table.layout import CLUES, DECK, DISCARD, METER
+from game.ui.text import draw_text, fit_line
+
+FUSE_FULL = 190
+FaceOf = Callable[[str], pygame.Surface]
+
+
+def danger_level(danger: float) -> float:
+    """0..1 tension from the bomb ratio: one bomb in three cards already burns it to the end."""
+    return max(0.0, min(1.0, danger * 3.0))
+
+
+def draw_deck(surface: pygame.Surface, count: int, label: str, hot: bool = False,
+              time: float = 0.0) -> None:
+    """The draw pile as a stack of backs as thick as it is full, with its count."""
+    if count <= 0:
+        round_rect(surface, DECK, theme.INK_DIM, 10, 120, 2)
+    else:
+        layers = min(8, 1 + count // 5)
+        back = cards.draw_back()
+        for k in range(layers):
+            off = layers - 1 - k
+            cards.blit_card(surface, back, (DECK.left - off, DECK.top + off), 3 if k else 4)
+        if hot:
+            glow = 0.5 + 0.5 * math.sin(time * 4.0)
+            round_rect(surface, DECK.inflate(8, 8), theme.ACCENT, 14, round(120 + 120 * glow), 4)
+    chip = fit_line(str(count), theme.TEXT_BODY, 80, theme.INK, bold=True)
+    box = chip.get_rect(midtop=(DECK.centerx, DECK.bottom + 8)).inflate(18, 6)
+    round_rect(surface, box, theme.BG_DEEP, 10, 200)
+    surface.blit(chip, chip.get_rect(center=box.center))
+    draw_text(surface, label, (DECK.centerx, box.bottom + 2), theme.TEXT_MIN, theme.INK_DIM,
+              anchor="midtop", max_width=140)
+
+
+def _tilt(index: int) -> tuple[float, int, int]:
+    """A fixed small tilt and offset for the ``index``-th card of the pile."""
+    h = (index * 2654435761) & 0xFFFF
+    return ((h % 13) - 6.0, (h // 13) % 9 - 4, (h // 117) % 7 - 3)
+
+
+def draw_discard(surface: pygame.Surface, pile: Sequence[str], face_of: FaceOf,
+                 label: str) -> None:
+    """The top few cards of the pile, each with its own small tilt."""
+    if not pile:
+        round_rect(surface, DISCARD, theme.INK_DIM, 10, 90, 2)
+    start = max(0, len(pile) - 4)
+    for index in range(start, len(pile)):
+        angle, dx, dy = _tilt(index)
+        face = face_of(pile[index])
+        img = pygame.transform.rotozoom(face, angle, 1.0)
+        rect = img.get_rect(center=(DISCARD.centerx + dx, DISCARD.centery + dy))
+        cards.blit_card(surface, img, rect.topleft, 3)
+    draw_text(surface, label, (DISCARD.centerx, DISCARD.bottom + 40), theme.TEXT_MIN,
+              theme.INK_DIM, anchor="midtop", max_width=140)
+
+
+def fuse_tip(danger: float) -> tuple[float, float]:
+    """Where the fuse burns now (the scene puts sparks there)."""
+    length = FUSE_FULL * (1.0 - danger_level(danger)) + 8
+    x0, y0 = METER.left + 58, METER.top + 40
+    return (x0 + length, y0 + math.sin(length / 16.0) * 4)
+
+
+def draw_meter(surface: pygame.Surface, title: str, text: str, danger: float) -> None:
+    """The danger meter: a bomb, its fuse burnt down by the danger, and the numbers."""
+    level = danger_level(danger)
+    round_rect(surface, METER, theme.BG_DEEP, 14, 150)
+    draw_text(surface, title, (METER.left + 14, METER.top + 6), theme.TEXT_MIN, theme.INK_DIM,
+              bold=True)
+    bomb = icon_surface("bomb", (48, 48), (200, 38, 38))
+    surface.blit(bomb, (METER.left + 10, METER.top + 22))
+    x0, y0 = METER.left + 58, METER.top + 40
+    length = FUSE_FULL * (1.0 - level) + 8
+    full = FUSE_FULL + 8
+
+    def at(s: float) -> tuple[int, int]:
+        return (round(x0 + s), round(y0 + math.sin(s / 16.0) * 4))
+
+    for s in range(0, full, 6):  # the burnt part: a faint dotted trace
+        if s > length:
+            pygame.draw.circle(surface, (70, 66, 62), at(s), 2)
+    points = [at(s) for s in range(0, int(length) + 1, 3)] or [at(0)]
+    if len(points) > 1:
+        pygame.draw.lines(surface, (120, 88, 52), False, points, 6)
+        pygame.draw.lines(surface, (214, 176, 120), False, points, 3)
+        for k in range(0, len(points) - 1, 3):
+            pygame.draw.circle(surface, (120, 88, 52), points[k], 2)
+    ink = theme.mix(theme.INK, (255, 110, 90), level)
+    draw_text(surface, text, (METER.left + 14, METER.bottom - 8), theme.TEXT_BODY, ink,
+              bold=True, anchor="bottomleft", max_width=METER.width - 28)
+
+
+def draw_clues(surface: pygame.Surface, title: str, clues: Sequence[tuple[str, str]]) -> None:
+    """The viewer's clues: an icon and "1st: Bomb" for each known position, top first."""
+    if not clues:
+        return
+    draw_text(surface, title, (CLUES.left + 4, CLUES.top), theme.TEXT_MIN, theme.INK_DIM,
+              bold=True)
+    x, y = CLUES.left, CLUES.top + 24
+    for card, text in clues:
+        label = fit_line(text, theme.TEXT_MIN, 200, theme.INK_DARK, bold=True)
+        w = 30 + label.get_width() + 12
+        if x + w > CLUES.right + 60 and x > CLUES.left:
+            x, y = CLUES.left, y + 34
+        chip = pygame.Rect(x, y, w, 30)
+        round_rect(surface, chip, cards.style_of(card).body, 15)
+        round_rect(surface, chip, cards.style_of(card).base, 15, 255, 2)
+        draw_icon(surface, card, (chip.left + 5, chip.top + 3, 24, 24))
+        surface.blit(label, label.get_rect(midleft=(chip.left + 32, chip.centery)))
+        x += w + 8

@@ -1,0 +1,243 @@
+"""The hand, fanned along the bottom: hover (or ←/→) lifts a card and enlarges it about 1.6×
+to show its effect; cards that can be played now glow; selected cards (a pair, a trio) stand
+up out of the fan. Someone else's hand, or yours behind the privacy rule, is a fan of backs.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+from collections.abc import Callable
+
+import pygame
+
+from game.ui import cards, theme
+from game.ui.draw import soft_shadow
+from game.ui.table.layout import HAND
+
+MAX_ANGLE = 7.0
+ARC_DROP = 16.0
+SELECT_LIFT = 42.0
+HOVER_SPEED = 16.0
+
+_GLOWS: dict[tuple[int, int, int], pygame.Surface] = {}
+_TURNED: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+
+
+def _glow(size: tuple[int, int], angle: float) -> pygame.Surface:
+    """A soft orange halo around a card of ``size`` turned by ``angle`` (cached)."""
+    key = (size[0], size[1], round(angle * 2))
+    found = _GLOWS.get(key)
+    if found is None:
+        pad = 14
+        base = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
+        pygame.draw.rect(base, (*theme.ACCENT, 255), base.get_rect().inflate(-8, -8),
+                         border_radius=18)
+        found = pygame.transform.gaussian_blur(base, 5)
+        if key[2]:
+            found = pygame.transform.rotozoom(found, key[2] / 2, 1.0)
+        if len(_GLOWS) > 128:
+            _GLOWS.clear()
+        _GLOWS[key] = found
+    return found
+
+
+def _turned(face: pygame.Surface, angle: float) -> pygame.Surface:
+    turn = round(angle * 2)
+    if not turn:
+        return face
+    key = (id(face), turn)
+    found = _TURNED.get(key)
+    if found is None or found[0] is not face:  # the entry keeps its face alive: ids stay unique
+        found = (face, pygame.transform.rotozoom(face, turn / 2, 1.0))
+        if len(_TURNED) > 256:
+            _TURNED.clear()
+        _TURNED[key] = found
+    return found[1]
+
+
+class HandFan:
+    """Geometry, hover and drawing of one fanned hand (no game logic)."""
+
+    def __init__(self) -> None:
+        self.cards: tuple[str, ...] = ()
+        self.hover: int | None = None
+        self.focus: int | None = None
+        """The keyboard's card (←/→)."""
+        self.selected: list[int] = []
+        self.glowing: set[int] = set()
+        self.leaving: Counter[str] = Counter()
+        """Cards flying out of the hand right now: not drawn in it."""
+        self.shown_count: int | None = None
+        """During the deal: only the first cards have landed."""
+        self.faces = True
+        self.interactive = True
+        self._lift: dict[int, float] = {}
+        self._mouse = (-1, -1)
+
+    # --- geometry ------------------------------------------------------------------------------
+
+    def set_cards(self, hand: tuple[str, ...]) -> None:
+        if hand != self.cards:
+            old = self.cards
+            self.cards = hand
+            self._lift = {}
+            self.selected = [i for i in self.selected if i < len(hand) and old[i:i + 1]
+                             == hand[i:i + 1]]
+            if self.focus is not None:
+                self.focus = min(self.focus, len(hand) - 1) if hand else None
+            self.hover = self._hit(self._mouse)
+
+    def visible(self) -> list[int]:
+        """Indexes drawn in the fan (not leaving, already dealt)."""
+        skip = Counter(self.leaving)
+        out = []
+        limit = len(self.cards) if self.shown_count is None else self.shown_count
+        for i, card in enumerate(self.cards[:limit]):
+            if skip[card] > 0:
+                skip[card] -= 1
+                continue
+            out.append(i)
+        return out
+
+    def slots(self, n: int) -> list[tuple[float, float, float]]:
+        """(centre x, centre y, angle) of each of ``n`` resting cards."""
+        if n <= 0:
+            return []
+        w = cards.CARD_W
+        step = min(w + 10.0, (HAND.width - w) / max(1, n - 1))
+        total = w + step * (n - 1)
+        x0 = HAND.centerx - total / 2 + w / 2
+        spread = min(MAX_ANGLE, 1.2 * n)
+        out = []
+        for i in range(n):
+            t = 0.0 if n == 1 else (i - (n - 1) / 2) / ((n - 1) / 2)
+            out.append((x0 + i * step, HAND.centery + ARC_DROP * t * t, -spread * t))
+        return out
+
+    def slot_of(self, index: int) -> tuple[float, float]:
+        """Where card ``index`` of the full hand rests (a drawn card flies there)."""
+        slots = self.slots(len(self.cards))
+        if not 0 <= index < len(slots):
+            return (float(HAND.centerx), float(HAND.centery))
+        return (slots[index][0], slots[index][1])
+
+    def _placed(self) -> list[tuple[int, float, float, float, float]]:
+        """(index, centre x, centre y, angle, scale) of every visible card, as drawn now."""
+        shown = self.visible()
+        if self.shown_count is not None:  # the deal: each card lands in its final place
+            full = self.slots(len(self.cards))
+            slots = [full[i] for i in shown]
+        else:
+            slots = self.slots(len(shown))
+        out = []
+        for (x, y, angle), i in zip(slots, shown, strict=True):
+            lift = self._lift.get(i, 0.0)
+            sel = SELECT_LIFT if i in self.selected else 0.0
+            scale = 1.0 + (cards.HOVER_SCALE - 1.0) * lift
+            h = cards.CARD_H * scale
+            rest_y = y - sel
+            top_y = HAND.bottom + 8 - h / 2 - sel * 0.5
+            out.append((i, x, rest_y + (top_y - rest_y) * lift, angle * (1 - lift), scale))
+        return out
+
+    def rect_of(self, index: int) -> pygame.Rect | None:
+        """The (unturned) rectangle card ``index`` covers now."""
+        for i, x, y, _angle, scale in self._placed():
+            if i == index:
+                w, h = cards.card_size(scale)
+                return pygame.Rect(round(x - w / 2), round(y - h / 2), w, h)
+        return None
+
+    def _hit(self, pos: tuple[int, int]) -> int | None:
+        if not self.interactive or pos[0] < 0:
+            return None
+        placed = self._placed()
+        for index in (self.hover, self.focus):  # a lifted card covers its neighbours
+            if index is not None:
+                r = self.rect_of(index)
+                if r is not None and r.collidepoint(pos):
+                    return index
+        for i, x, y, _angle, scale in reversed(placed):
+            w, h = cards.card_size(scale)
+            r = pygame.Rect(round(x - w / 2), round(y - h / 2), w, h + 40)
+            if r.collidepoint(pos):
+                return i
+        return None
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def mouse(self, pos: tuple[int, int]) -> None:
+        self._mouse = pos
+        self.hover = self._hit(pos)
+        if self.hover is not None:
+            self.focus = None
+
+    def click(self, pos: tuple[int, int]) -> int | None:
+        self._mouse = pos
+        self.hover = self._hit(pos)
+        return self.hover
+
+    def move_focus(self, delta: int) -> int | None:
+        shown = self.visible()
+        if not shown:
+            return None
+        current = self.focus if self.focus in shown else self.hover
+        if current not in shown:
+            self.focus = shown[0] if delta > 0 else shown[-1]
+        else:
+            assert current is not None
+            k = shown.index(current) + delta
+            self.focus = shown[max(0, min(len(shown) - 1, k))]
+        self.hover = None
+        return self.focus
+
+    def forget_mouse(self) -> None:
+        self._mouse = (-1, -1)
+        self.hover = None
+
+    # --- frame ---------------------------------------------------------------------------------
+
+    def update(self, dt: float, reduced: bool = False) -> None:
+        lifted = {i for i in (self.hover, self.focus) if i is not None}
+        for i in set(self._lift) | lifted:
+            target = 1.0 if i in lifted else 0.0
+            now = self._lift.get(i, 0.0)
+            now = target if reduced else now + (target - now) * min(1.0, dt * HOVER_SPEED)
+            if abs(now - target) < 0.01:
+                now = target
+            if now == 0.0:
+                self._lift.pop(i, None)
+            else:
+                self._lift[i] = now
+
+    def draw(self, surface: pygame.Surface, face_of: Callable[[str, bool], pygame.Surface],
+             time: float) -> None:
+        """``face_of(card, big)``: the face to draw (``big``: the hover size, with effect)."""
+        placed = self._placed()
+        order = sorted(placed, key=lambda p: (self._lift.get(p[0], 0.0) > 0,
+                                              p[0] in self.selected, self._lift.get(p[0], 0.0)))
+        glow = 0.55 + 0.45 * math.sin(time * 4.0)
+        for i, x, y, angle, scale in order:
+            big = scale > 1.05
+            face = face_of(self.cards[i], big) if self.faces else cards.draw_back()
+            size = cards.card_size(scale)
+            if face.get_size() != size:
+                face = pygame.transform.smoothscale(face, size)
+            img = _turned(face, angle) if not big else face
+            if i in self.glowing or i in self.selected:
+                halo = _glow(size, angle if not big else 0.0)
+                halo.set_alpha(255 if i in self.selected else round(110 + 130 * glow))
+                surface.blit(halo, halo.get_rect(center=(round(x), round(y))))
+            lift = self._lift.get(i, 0.0)
+            blur = 6 + int(lift * 8)
+            shadow = soft_shadow(img.get_size(), 10, blur, 90 + int(lift * 50))
+            rect = img.get_rect(center=(round(x), round(y)))
+            surface.blit(shadow, (rect.left - blur + 2, rect.top - blur + 4 + int(lift * 8)))
+            surface.blit(img, rect)
+            if i in self.selected:
+                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(4, 4), 4,
+                                 border_radius=12)
+            if self.focus == i and self.hover is None:
+                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(10, 10), 3,
+                                 border_radius=16)

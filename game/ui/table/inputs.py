@@ -1,0 +1,172 @@
+"""The table's input: the hand (hover, ←/→, click to read, a second or third identical card
+for a pair or a trio), the read panel and its buttons, Space to draw, the number keys and the
+people's badges to nope during a reaction window.
+
+A mixin of :class:`~game.ui.scenes.table.TableScene`; the attributes below are the scene's.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.match.flow import TableFlow
+from game.match.table import Match
+from game.rules.bombdeck.actions import Action
+from game.ui.scenes.choosers import NUMBER_KEYS
+from game.ui.table import layout as L
+from game.ui.table.decide import Decider
+from game.ui.table.hand import HandFan
+from game.ui.table.names import Namer
+from game.ui.table.readpanel import Option, ReadPanel
+from game.ui.widgets import Form
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+KEYPAD = (pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5, pygame.K_KP6,
+          pygame.K_KP7, pygame.K_KP8)
+
+
+class TableInput:
+    app: App
+    match: Match
+    flow: TableFlow
+    hand: HandFan
+    panel: ReadPanel | None
+    decider: Decider
+    namer: Namer
+    controls: Form
+    layout: L.TableLayout
+    home: int
+    _hover_badge: int | None
+    hover_seat: int | None
+
+    @property
+    def private_ok(self) -> bool:
+        raise NotImplementedError
+
+    def _legal(self) -> list[Action]:
+        raise NotImplementedError
+
+    def nope(self, seat: int) -> bool:
+        raise NotImplementedError
+
+    def draw_card(self) -> None:
+        raise NotImplementedError
+
+    # --- the read panel ------------------------------------------------------------------------
+
+    def select(self, index: int) -> None:
+        """A click on card ``index``: read it; a second or third identical card makes a pair
+        or a trio; clicking a selected card puts it back."""
+        hand = self.hand
+        if not 0 <= index < len(hand.cards):
+            return
+        card = hand.cards[index]
+        if index in hand.selected:
+            hand.selected.remove(index)
+        elif hand.selected and all(hand.cards[i] == card for i in hand.selected) \
+                and len(hand.selected) < 3:
+            hand.selected.append(index)
+        else:
+            hand.selected = [index]
+        self._open_panel()
+
+    def _combo(self, size: int) -> None:
+        """A combo button chose ``size`` cards: select that many identical ones."""
+        hand = self.hand
+        if not hand.selected:
+            return
+        card = hand.cards[hand.selected[0]]
+        same = [i for i, c in enumerate(hand.cards) if c == card]
+        keep = [i for i in hand.selected if i in same]
+        keep += [i for i in same if i not in keep]
+        hand.selected = keep[:size]
+
+    def _open_panel(self) -> None:
+        hand = self.hand
+        if not hand.selected:
+            self.panel = None
+            return
+        card = hand.cards[hand.selected[0]]
+        held = hand.cards.count(card)
+        legal = self._legal()
+        options, reason = self.decider.options(card, len(hand.selected), held, legal,
+                                               self._combo)
+        if card == "nope" and self.match.decision().kind == "react" and self.private_ok:
+            options = [Option(self.namer.card("nope"), self._nope_home, True)]
+            reason = ""
+        anchor = hand.rect_of(hand.selected[0])
+        x = anchor.centerx if anchor is not None else L.HAND.centerx
+        self.panel = ReadPanel(x, self.namer.card(card), self.namer.effect(card), options,
+                               Option(self.namer.t("table.cancel"), self.close_panel), reason)
+
+    def _nope_home(self) -> None:
+        self.nope(self.home)
+
+    def close_panel(self) -> None:
+        self.panel = None
+        self.hand.selected = []
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        kind = event.type
+        if kind == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN,
+                                                    pygame.K_KP_ENTER):
+            self._key(event.key)  # never "activate whatever the mouse last focused"
+            return
+        if kind == pygame.MOUSEMOTION:
+            self.hand.mouse(event.pos)
+            self._hover_badge = self._badge_at(event.pos)
+            self.hover_seat = next((seat for seat, rect in self.layout.badges().items()
+                                    if rect.collidepoint(event.pos)), None)
+        if self.panel is not None and self.panel.handle(event):
+            return
+        if self.controls.handle(event):
+            return
+        if kind == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1:
+            self._click(event.pos)
+        elif kind == pygame.KEYDOWN:
+            self._key(event.key)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        if self.panel is not None and self.panel.contains(pos):
+            return
+        seat = self._badge_at(pos)
+        if seat is not None and self.match.decision().kind == "react":
+            self.nope(seat)
+            return
+        index = self.hand.click(pos) if self.hand.interactive else None
+        if index is not None:
+            self.select(index)
+        elif self.panel is not None:
+            self.close_panel()
+
+    def _badge_at(self, pos: tuple[int, int]) -> int | None:
+        for seat, rect in self.layout.badges().items():
+            if rect.collidepoint(pos) and self.match.is_person(seat):
+                return seat
+        return None
+
+    def _key(self, key: int) -> None:
+        if key in NUMBER_KEYS or key in KEYPAD:
+            seat = NUMBER_KEYS.index(key) if key in NUMBER_KEYS else KEYPAD.index(key)
+            self.nope(seat)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand.interactive:
+            if self.panel is not None:
+                self.close_panel()
+            self.hand.move_focus(1 if key == pygame.K_RIGHT else -1)
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.panel is not None:
+                button = self.panel.primary()
+                if button is not None:
+                    button.fire()
+                return
+            index = self.hand.focus if self.hand.focus is not None else self.hand.hover
+            if index is not None and self.hand.interactive:
+                self.select(index)
+        elif key == pygame.K_SPACE:
+            self.draw_card()

@@ -1,0 +1,61 @@
+"""Display names for seats and cards, through the locale files."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from game.core.config import SeatKind
+from game.match.table import Match
+from game.ui.locale import Translator, plural
+
+
+def ordinal(loc: Translator, n: int) -> str:
+    """``loc.ordinal(n)`` ("3rd", "3º"), or the bare number with a translator that lacks it."""
+    fn = getattr(loc, "ordinal", None)
+    return str(fn(n)) if callable(fn) else str(n)
+
+
+class Namer:
+    """Names for one match in the current language (``loc`` is read on every call, so a
+    language change shows at once)."""
+
+    def __init__(self, loc_source: Callable[[], Translator], match: Match) -> None:
+        self._loc_source = loc_source
+        self.match = match
+        self.ruleset = match.config.game
+
+    @property
+    def loc(self) -> Translator:
+        return self._loc_source()
+
+    def t(self, key: str, /, **params: Any) -> str:
+        return self.loc.t(key, **params)
+
+    def plural(self, key: str, n: int, /, **params: Any) -> str:
+        return plural(self.loc, key, n, **params)
+
+    def ordinal(self, n: int) -> str:
+        return ordinal(self.loc, n)
+
+    def seat(self, seat: int) -> str:
+        """"Player 2" for a person, "Crafty 3" for a machine (seat numbers shown from 1)."""
+        kinds = self.match.config.seats
+        if not 0 <= seat < len(kinds) or kinds[seat] is SeatKind.PERSON:
+            return self.t("seat.player", n=seat + 1)
+        level = self.t(f"level.{kinds[seat].value}.name")
+        return self.t("seat.machine", level=level, n=seat + 1)
+
+    def card(self, card: str) -> str:
+        return self.t(f"card.{self.ruleset}.{card}.name")
+
+    def effect(self, card: str) -> str:
+        return self.t(f"card.{self.ruleset}.{card}.effect")
+
+    def cards(self, cards: tuple[str, ...]) -> str:
+        return self.t("common.list_sep").join(self.card(c) for c in cards)
+
+    @property
+    def kitten(self) -> bool:
+        """Clásico calls its bomb a kitten."""
+        return self.ruleset == "clasico"

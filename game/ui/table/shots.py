@@ -1,0 +1,147 @@
+"""Tables set up mid-game for screenshots: ``build_table_scene(app, code, state_hint=...)``.
+
+A seeded match is advanced (machines by their own choice, the person by a fixed simple
+policy) until the person has a hand and a few events have happened, then the table is shown
+in the asked state:
+
+- ``play``: the person's turn;
+- ``curtain``: a hot-seat table with the curtain down for the next person;
+- ``hide_bomb``: the hide-the-bomb picker over the table;
+- ``react``: the person has just played a card and the reaction window counts down;
+- ``chooser``: the favor target chooser over the table.
+
+With a ``code`` the game is that code's (a code without people gets seat 0 as a person, so
+there is a hand to show); without one it is Bombazo, a person against three Astuto.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from game.core.codes import decode
+from game.core.config import GameConfig, SeatKind
+from game.match.flow import Pace
+from game.match.table import Match
+from game.rules.bombdeck import actions as A
+from game.rules.bombdeck.actions import Action
+from game.ui.scene import Scene
+from game.ui.scenes.choosers import SeatChooser
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.scenes.hide_bomb import HideBombScene
+from game.ui.table.decide import seat_label
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scenes.table import TableScene
+
+P, AST = SeatKind.PERSON, SeatKind.ASTUTO
+DEFAULT = GameConfig("bombazo", (P, AST, AST, AST))
+DEFAULT_SEED = 4242
+HINTS = ("play", "curtain", "hide_bomb", "react", "chooser")
+MIN_MOVES = 10
+
+
+def _config(code: str | None) -> tuple[GameConfig, int]:
+    if code is None:
+        return DEFAULT, DEFAULT_SEED
+    config, seed = decode(code)
+    if SeatKind.PERSON not in config.seats:
+        config = GameConfig(config.game, (P, *config.seats[1:]), config.options, config.first)
+    return config, seed
+
+
+def _person_move(match: Match, seat: int, step: int) -> Action:
+    """A fixed, readable policy: mostly draw, now and then play a simple card."""
+    legal = match.legal_for(seat)
+    simple = [a for a in legal if a.verb == A.PLAY and a.target is None
+              and a.card in ("see_future", "shuffle", "skip", "shield")]
+    if simple and step % 3 == 0:
+        return simple[0]
+    return legal[0]
+
+
+def advance(match: Match, min_moves: int = MIN_MOVES, *, want_nope: bool = False,
+            limit: int = 600) -> bool:
+    """Play on until it is a person's turn to play after ``min_moves`` moves with a few
+    cards in hand (and a nope, with ``want_nope``); ``False`` if the game ended first."""
+    for step in range(limit):
+        if match.is_over():
+            return False
+        decision = match.decision()
+        if decision.kind == "react":
+            machine = match.machine_nope()
+            if machine is not None:
+                match.nope(machine)
+            else:
+                match.resolve()
+            continue
+        seat = decision.seat
+        assert seat is not None
+        if not decision.by_person:
+            match.step_machine()
+            continue
+        view = match.view_for(seat)
+        ready = (decision.kind == "play" and match.moves >= min_moves and len(view.hand) >= 4
+                 and (not want_nope or "nope" in view.hand))
+        if ready:
+            return True
+        legal = match.legal_for(seat)
+        if decision.kind == "place_bomb":
+            match.submit(seat, legal[len(legal) // 2])
+        elif decision.kind == "give":
+            match.submit(seat, legal[0])
+        else:
+            match.submit(seat, _person_move(match, seat, step))
+    return False
+
+
+def _match(config: GameConfig, seed: int, **kw: bool) -> Match:
+    """The first match from ``seed`` on that reaches a ready position."""
+    for k in range(40):
+        match = Match(config, (seed + k) % (1 << 20))
+        if advance(match, **kw):
+            return match
+    return Match(config, seed)
+
+
+def _table(app: App, match: Match) -> TableScene:
+    from game.ui.scenes.table import TableScene
+
+    scene = TableScene(app, match, pace=Pace(60.0, 60.0, 30.0), deal=False)
+    app.stack.push(scene)
+    return scene
+
+
+def build_table_scene(app: App, code: str | None, *, state_hint: str = "play") -> Scene[None]:
+    """A table mid-game in ``state_hint``'s state, already on ``app``'s stack (with its modal
+    on top for ``curtain``, ``hide_bomb`` and ``chooser``)."""
+    if state_hint not in HINTS:
+        raise ValueError(f"unknown table state {state_hint!r} (known: {', '.join(HINTS)})")
+    config, seed = _config(code)
+    if state_hint == "curtain":
+        people = (P, P, *config.seats[2:]) if len(config.seats) > 2 else (P, P)
+        config = GameConfig(config.game, people, config.options, config.first)
+        match = _match(config, seed)
+        scene = _table(app, match)
+        seat = scene.flow.curtain_for if scene.flow.curtain_for is not None else 0
+        scene.push(CurtainScene(app, seat, scene.namer.seat(seat)), scene._curtain_done)
+        return scene
+    react = state_hint == "react" and config.game != "mazo"
+    match = _match(config, seed, want_nope=react)
+    scene = _table(app, match)
+    if state_hint == "hide_bomb":
+        scene.push(HideBombScene(app, scene.shown.deck_size, kitten=scene.namer.kitten,
+                                 bomb_name=scene.namer.card("bomb"), start=2))
+    elif state_hint == "chooser":
+        view = scene.shown
+        seats = [s for s in range(len(view.seats))
+                 if s != scene.home and view.seats[s].alive and view.seats[s].cards]
+        labels = [(s, seat_label(scene.namer, s, view.seats[s].cards)) for s in seats]
+        scene.push(SeatChooser(app, scene.t("choose.favor_target"), labels))
+    elif state_hint == "react":
+        seat = scene.home
+        legal = [a for a in match.legal_for(seat) if a.verb == A.PLAY and a.target is None]
+        if legal:
+            scene.submit(legal[0])
+            scene.timeline.skip()
+    return scene

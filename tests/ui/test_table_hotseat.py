@@ -1,0 +1,82 @@
+"""Hot seat at the table: the curtain before every other person's decision (a favor's gift
+included), and again after a reaction window everybody watched."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+
+from game.core.config import GameConfig, SeatKind
+from game.match.flow import Pace
+from game.rules.bombdeck import actions as A
+from game.rules.bombdeck.actions import Action
+from game.ui.app import App
+from game.ui.scenes.choosers import CardChooser
+from game.ui.scenes.curtain import CurtainScene
+from tests.ui.conftest import key
+from tests.ui.test_table import find_match, holds, make_app, my_turn, open_table, until
+
+__all__ = ["make_app"]
+
+P, AST = SeatKind.PERSON, SeatKind.ASTUTO
+PACE = Pace(machine_delay=0.05, machine_nope_delay=3.0, reaction_seconds=0.4)
+
+
+def _curtain(app: App) -> Callable[[], bool]:
+    return lambda: isinstance(app.stack.top, CurtainScene) and app._guard <= 0
+
+
+def test_a_favor_brings_the_curtain_for_the_giver_then_the_card_chooser(
+        make_app: Callable[..., App]) -> None:
+    app = make_app()
+    config = GameConfig("bombazo", (P, P, AST))
+
+    def fits(match: object) -> bool:
+        from game.match.table import Match
+
+        assert isinstance(match, Match)
+        return holds(0, "favor")(match) and "nope" not in match.view_for(0).hand \
+            and "nope" not in match.view_for(1).hand
+
+    match = find_match(config, fits)
+    scene = open_table(app, match, PACE)
+    until(app, _curtain(app))
+    assert app.stack.top.seat == 0  # type: ignore[union-attr]
+    key(pygame.K_RETURN)
+    until(app, my_turn(app, scene))
+    scene.submit(Action(A.PLAY, "favor", 1))
+    until(app, _curtain(app))
+    curtain = app.stack.top
+    assert isinstance(curtain, CurtainScene) and curtain.seat == 1
+    assert "choose a card to give" in curtain.reason
+    assert not scene.private_ok
+    key(pygame.K_RETURN)
+    until(app, lambda: isinstance(app.stack.top, CardChooser) and app._guard <= 0)
+    assert scene.home == 1 and scene.private_ok
+    chooser = app.stack.top
+    assert isinstance(chooser, CardChooser)
+    given = chooser.choices[0][0]
+    key(pygame.K_RETURN)
+    until(app, lambda: match.decision().kind == "play")
+    assert match.submitted[-1] == (1, Action(A.GIVE, given))
+
+
+def test_after_a_window_the_player_confirms_the_curtain_again(
+        make_app: Callable[..., App]) -> None:
+    app = make_app()
+    match = find_match(GameConfig("bombazo", (P, P, AST)), holds(0, "see_future"))
+    scene = open_table(app, match, PACE)
+    until(app, _curtain(app))
+    key(pygame.K_RETURN)
+    until(app, my_turn(app, scene))
+    scene.submit(Action(A.PLAY, "see_future"))
+    until(app, lambda: match.decision().kind == "react")
+    assert not scene.private_ok  # everybody is looking
+    until(app, _curtain(app))
+    curtain = app.stack.top
+    assert isinstance(curtain, CurtainScene) and curtain.seat == 0
+    assert not scene.private_ok and not scene.hand.faces
+    key(pygame.K_SPACE)
+    until(app, my_turn(app, scene))
+    assert scene.private_ok and scene.shown.clues  # the peek, now for their eyes only
