@@ -212,6 +212,10 @@ def build_parser() -> argparse.ArgumentParser:
                         help="play a machine-only game through the screens (people become "
                              "Astuto), print the ranking and exit")
     parser.add_argument("--first-frame", action="store_true", help=argparse.SUPPRESS)
+    parser.add_argument("--selftest", action="store_true",
+                        help="check this copy of the game without a window (locales, fonts, "
+                             "images, sounds, a machine game of each rule set and one through "
+                             "the screens), one line per check; exit 0 when all pass")
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     scenario = sub.add_parser("scenario", help="run a scenario file and print the state as JSON",
                               one_line=False)
@@ -291,6 +295,10 @@ def _check_code(code: str | None) -> None:
 def _front_end(args: argparse.Namespace) -> int:
     """``python -m game`` and its flags: the window, a screenshot, autoplay."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    if args.selftest:
+        from game.tools.selftest import run_selftest
+
+        return run_selftest()
     modes = [flag for flag, on in (("--screenshot", args.screenshot is not None),
                                    ("--autoplay", args.autoplay),
                                    ("--first-frame", args.first_frame)) if on]

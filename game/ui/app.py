@@ -26,7 +26,7 @@ import pygame
 
 from game.ui import fonts, theme, widgets
 from game.ui.fx import Flash, Shake
-from game.ui.locale import Translator, load_locale, system_lang
+from game.ui.locale import Translator, load_locale, resource_path, system_lang
 from game.ui.settings import Settings
 from game.ui.sound import Sound
 from game.ui.stack import SceneStack
@@ -107,12 +107,9 @@ class App:
     # --- window --------------------------------------------------------------------------------
 
     def _open_window(self) -> pygame.Surface:
-        try:
-            from game.ui.icons import icon_surface
-
-            pygame.display.set_icon(icon_surface("bomb", (64, 64), (200, 38, 38)))
-        except pygame.error:
-            pass
+        with contextlib.suppress(pygame.error, OSError):  # a missing icon is no reason to stop
+            icon = pygame.image.load(str(resource_path("assets", "icon", "icon.png")))
+            pygame.display.set_icon(icon)
         try:
             with warnings.catch_warnings():  # "no fast renderer" on headless drivers
                 warnings.simplefilter("ignore")

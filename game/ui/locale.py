@@ -1,20 +1,19 @@
-"""The screens' bridge to ``game.i18n`` and the resource resolver.
-
-Every user-visible string goes through a :class:`Translator` (``loc.t(key, **params)``). While
-``game.i18n`` is missing (or a language cannot be loaded) a :class:`KeyTranslator` answers with
-the key itself, so nothing crashes and a missing string is easy to spot.
-"""
+"""The screens' bridge to ``game.i18n``: every user-visible string goes through a
+:class:`Translator` (``loc.t(key, **params)``), and files are found with the one resolver,
+``resource_path`` (from source and from a PyInstaller bundle)."""
 
 from __future__ import annotations
 
-import locale as _stdlib_locale
-import sys
 from collections.abc import Callable
-from pathlib import Path
-from typing import Any, Protocol, cast, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
+
+from game.i18n import load, system_language
+from game.i18n.paths import resource_path
+
+__all__ = ["LANGUAGES", "TextSource", "Translator", "load_locale", "plural", "resource_path",
+           "system_lang", "text_of"]
 
 LANGUAGES = ("es", "en", "pt")
-DEFAULT_LANGUAGE = "es"
 
 
 @runtime_checkable
@@ -22,49 +21,15 @@ class Translator(Protocol):
     def t(self, key: str, /, **params: Any) -> str: ...
 
 
-class KeyTranslator:
-    """Answers every key with the key (and its parameters): the fallback without locales."""
-
-    def __init__(self, lang: str = DEFAULT_LANGUAGE) -> None:
-        self.lang = lang
-
-    def t(self, key: str, /, **params: Any) -> str:
-        if not params:
-            return key
-        inner = ", ".join(f"{k}={v}" for k, v in sorted(params.items()))
-        return f"{key}({inner})"
-
-    def plural(self, key: str, n: int, /, **params: Any) -> str:
-        return self.t(key, n=n, **params)
-
-
 def load_locale(lang: str) -> Translator:
-    """``game.i18n.load(lang)``, or a :class:`KeyTranslator` when that is not available."""
-    try:
-        from game.i18n import load
-    except ImportError:
-        return KeyTranslator(lang)
-    try:
-        return cast(Translator, load(lang))
-    except Exception:  # a broken locale file must not keep the game from opening
-        return KeyTranslator(lang)
+    """The locale for ``lang`` (``game.i18n.load`` never raises: a broken file falls back to
+    English key by key, and a key missing everywhere shows as ``⟦key⟧``)."""
+    return load(lang)
 
 
 def system_lang() -> str:
-    """The system's language if we have it, else Spanish."""
-    try:
-        from game.i18n import system_language
-
-        found = str(system_language())
-        if found in LANGUAGES:
-            return found
-    except Exception:
-        pass
-    try:
-        code = (_stdlib_locale.getlocale()[0] or "")[:2].lower()
-    except ValueError:
-        code = ""
-    return code if code in LANGUAGES else DEFAULT_LANGUAGE
+    """The system's language if the game speaks it, else English."""
+    return system_language()
 
 
 def plural(loc: Translator, key: str, n: int, **params: Any) -> str:
@@ -73,22 +38,6 @@ def plural(loc: Translator, key: str, n: int, **params: Any) -> str:
     if callable(fn):
         return str(fn(key, n, **params))
     return loc.t(key, n=n, **params)
-
-
-def _project_root() -> Path:
-    bundle = getattr(sys, "_MEIPASS", None)
-    if bundle:
-        return Path(bundle)
-    return Path(__file__).resolve().parent.parent.parent
-
-
-def resource_path(*parts: str) -> Path:
-    """``game.i18n.paths.resource_path`` (knows PyInstaller bundles), or our own fallback."""
-    try:
-        from game.i18n.paths import resource_path as shared
-    except ImportError:
-        return _project_root().joinpath(*parts)
-    return Path(shared(*parts))
 
 
 TextSource = str | Callable[[], str]

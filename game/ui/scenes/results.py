@@ -146,7 +146,7 @@ class ResultsScene(FormScene[None]):
     # --- frame ---------------------------------------------------------------------------------
 
     def on_enter(self) -> None:
-        self.app.sound.play("win")
+        # The table already played the win fanfare when the game ended: confetti only.
         self._celebrate()
 
     def _celebrate(self) -> None:
