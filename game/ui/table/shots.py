@@ -107,7 +107,9 @@ def _match(config: GameConfig, seed: int, **kw: bool) -> Match:
 def _table(app: App, match: Match) -> TableScene:
     from game.ui.scenes.table import TableScene
 
-    scene = TableScene(app, match, pace=Pace(60.0, 60.0, 30.0), deal=False)
+    # Machines hold still for the picture; the window shows the real setting's length.
+    scene = TableScene(app, match, pace=Pace(60.0, 60.0, float(app.settings.reaction_seconds)),
+                       deal=False)
     app.stack.push(scene)
     return scene
 
