@@ -160,3 +160,31 @@ def test_fast_forward_plays_the_same_game() -> None:
         _play_out(flow, Pcg32(6), frames=2_000_000)
         saves.append(match.save())
     assert saves[0] == saves[1]
+
+
+def test_hot_seat_curtain_again_after_a_window_everybody_watched() -> None:
+    match = Match(GameConfig("bombazo", (P, P, LAN)), 11)
+    flow = TableFlow(match, Pace(1.0, 0.5, 1.0))
+    rng = Pcg32(5)
+    checked = 0
+    for _ in range(20_000):
+        if match.is_over() or checked >= 3:
+            break
+        if flow.curtain_for is not None:
+            flow.confirm_curtain()
+            continue
+        seat = flow.awaiting_person
+        if seat is not None:
+            legal = match.legal_for(seat)
+            plays = [a for a in legal if a.verb == "play"]
+            flow.submit((plays or legal)[rng.below(len(plays or legal))])
+            if match.decision().kind == "react":
+                while match.decision().kind == "react":
+                    flow.update(0.25)
+                if match.decision().by_person:
+                    assert flow.curtain_for == match.decision().seat
+                    assert not flow.show_private
+                    checked += 1
+            continue
+        flow.update(0.25)
+    assert checked >= 1

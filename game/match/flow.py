@@ -8,7 +8,8 @@ only draws what it says. Privacy rules (RULES.md §1 and LOOK.md):
 - one person against machines: that person's hand is always theirs to see;
 - two or more people: a person's hand and clues are shown only after that person confirms the
   curtain, they are covered again when the decision passes to anyone else, and during a
-  reaction window nobody's hand is shown (everybody is looking at the screen);
+  reaction window nobody's hand is shown (everybody is looking at the screen); after a window
+  the curtain comes down again even for the same person, since everybody gathered round it;
 - with two or more people a window always runs its full length, so its length never tells who
   holds a nope; with one person it may close at once (``Match.window_may_close_early``).
 """
@@ -51,6 +52,7 @@ class TableFlow:
         self.window_left: float | None = None
         self._machine_wait = 0.0
         self._window_key = -1
+        self._crowd_watched = False
         self._refresh()
 
     # ------------------------------------------------------------ what the screen may show
@@ -164,10 +166,15 @@ class TableFlow:
         if not self.hot_seat:
             return
         decision = self.match.decision()
-        if decision.by_person and decision.seat != self.viewer:
+        if decision.kind == "react":
+            self._crowd_watched = True
+            return
+        if decision.by_person and (decision.seat != self.viewer or self._crowd_watched):
+            self._crowd_watched = False
             self.viewer = None
             self.curtain_for = decision.seat
-        elif not decision.by_person and decision.kind != "react":
+        elif not decision.by_person:
             # A machine's turn or the end: nobody's hand stays on screen.
+            self._crowd_watched = False
             self.viewer = None
             self.curtain_for = None

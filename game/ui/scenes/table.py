@@ -20,7 +20,6 @@ from game.match.flow import INSTANT, Pace, TableFlow
 from game.match.table import Match
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
-from game.rules.bombdeck.events import WindowClosed
 from game.rules.bombdeck.view import BombView
 from game.ui.fx import Particles
 from game.ui.scene import Scene
@@ -59,9 +58,6 @@ class TableScene(TableInput, Scene[None]):
         settings = app.settings
         self.pace = pace or Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
         self.flow = TableFlow(match, self.pace)
-        self.veiled: int | None = None
-        """Hot seat: everybody watched a reaction window, so the person whose decision it
-        is again confirms the curtain before their cards show again."""
         self.namer = Namer(lambda: self.app.loc, match)
         self.timeline = Timeline(app.motion)
         self.particles = Particles(app.motion, seed=7)  # the same sparks for every game
@@ -116,8 +112,7 @@ class TableScene(TableInput, Scene[None]):
     @property
     def private_ok(self) -> bool:
         """Whether the home seat's hand and clues may be drawn now."""
-        return (self.flow.show_private and self.flow.viewer == self.home
-                and self.veiled is None)
+        return self.flow.show_private and self.flow.viewer == self.home
 
     @property
     def faces_home(self) -> bool:
@@ -218,13 +213,6 @@ class TableScene(TableInput, Scene[None]):
         """Bring down the curtain, or open the picker or the give chooser; ``True`` if the
         screen now waits for one of them (or for the person's play)."""
         flow = self.flow
-        if self.veiled is not None:
-            if flow.curtain_for is None and flow.viewer == self.veiled:
-                self.panel = None
-                self.push(CurtainScene(self.app, self.veiled, self.namer.seat(self.veiled)),
-                          self._unveiled)
-                return True
-            self.veiled = None
         if flow.curtain_for is not None:
             covered = flow.curtain_for
             decision = self.match.decision()
@@ -259,11 +247,6 @@ class TableScene(TableInput, Scene[None]):
             self.flow.confirm_curtain()
             self._refresh()
 
-    def _unveiled(self, result: object) -> None:
-        if result is True:
-            self.veiled = None
-            self._refresh()
-
     def _hidden(self, result: object) -> None:
         if isinstance(result, int) or result == A.RANDOM:
             self.submit(Action(A.PLACE_BOMB, position=result))
@@ -274,10 +257,6 @@ class TableScene(TableInput, Scene[None]):
 
     def _tell(self) -> None:
         """Turn every new event of the feed into motion (as the shown person may see it)."""
-        items = self.match.feed_for(None, self._told)
-        if self.flow.hot_seat and self.flow.viewer is not None and any(
-                isinstance(i.event, WindowClosed) for i in items):
-            self.veiled = self.flow.viewer
         viewer = self.home if self.private_ok else None
         for item in self.match.feed_for(viewer, self._told):
             self.story.tell(item.event)
