@@ -33,6 +33,7 @@ from game.ui.stack import SceneStack
 from game.ui.tween import Motion
 
 if TYPE_CHECKING:
+    from game.match.autosave import Unfinished
     from game.ui.scene import Scene
 
 FPS = 60
@@ -55,6 +56,11 @@ class Hooks:
     """A game code was entered (already checked by ``check_code`` when given)."""
     check_code: Callable[[str], str | None] | None = None
     """A translated error message for a bad code, or ``None`` when the code is good."""
+    unfinished: Callable[[], Unfinished | None] | None = None
+    """The unfinished game the title offers to resume (``None``: none); raises
+    ``game.match.autosave.DamagedSave`` once a damaged file has been set aside."""
+    resume: Callable[[Unfinished], None] | None = None
+    """Open the table of an unfinished game where it was left."""
 
 
 class App:

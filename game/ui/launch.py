@@ -4,18 +4,27 @@
 - "New game": the :class:`~game.ui.scenes.new_game.NewGameScene`.
 - A typed code: ``check_code`` answers a translated message for a code that cannot be played;
   ``open_code`` opens the game it pins.
+- The unfinished game: every table the title opens autosaves (``game.match.autosave``) into
+  :func:`save_folder`; ``unfinished`` tells the title whether there is one to offer (setting a
+  damaged file aside), ``resume`` opens it where it was left, curtain included.
+
+Logging (:func:`setup_logging`, for the window): warnings (a damaged settings file or save) go to
+stderr and to ``mecha-corta.log`` in the user data folder.
 
 Seeds: the engine never reads a clock, so the entropy comes from here (the clock and the OS).
 
 Trace (for the end-to-end test, opt-in): with ``MECHA_CORTA_TRACE=path`` every match made here
 appends one JSON line to ``path`` per action (a person's, a machine's, a nope, the table closing a
 window) and per turn change, and one when the game is over. Only public facts are written: the
-seat, the verb and the public feed's turn changes.
+seat, the verb and the public feed's turn changes. A resumed match's ``start`` line says
+``"resumed": true`` and the move it resumed at.
 """
 
 from __future__ import annotations
 
 import json
+import logging
+import logging.handlers
 import os
 import secrets
 import time
@@ -27,6 +36,7 @@ from game.bots import NoSuchBot
 from game.core.codes import decode, new_seed
 from game.core.config import GameConfig, SeatKind
 from game.core.errors import MalformedInput
+from game.match.autosave import Autosaver, Seen, Unfinished
 from game.match.table import FeedItem, Match
 from game.rules.bombdeck import events as E
 from game.rules.bombdeck.actions import Action
@@ -36,6 +46,8 @@ if TYPE_CHECKING:
     from game.ui.scene import Scene
 
 TRACE_ENV = "MECHA_CORTA_TRACE"
+LOG_NAME = "mecha-corta.log"
+LOG_BYTES = 256 * 1024
 
 PLAY_NOW = GameConfig("bombazo", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO,
                                   SeatKind.ASTUTO))
@@ -84,7 +96,8 @@ class TracedMatch(Match):
         first = self.decision().seat
         tracer.write({"event": "start", "code": self.code, "game": self.config.game,
                       "seats": [kind.value for kind in self.config.seats],
-                      "people": list(self.people)})
+                      "people": list(self.people), "resumed": self.moves > 0,
+                      "moves": self.moves})
         tracer.write({"event": "turn", "seat": first, "moves": self.moves})
         return self
 
@@ -135,6 +148,16 @@ def make_match(config: GameConfig, seed: int | None = None) -> Match:
     if tracer is None:
         return Match(config, seed)
     return TracedMatch(config, seed).attach(tracer)
+
+
+def match_from_save(unfinished: Unfinished) -> Match:
+    """The match of an unfinished game, rebuilt move by move (traced like ``make_match``)."""
+    tracer = tracer_from_env()
+    if tracer is None:
+        return Match.from_save(unfinished.save)
+    traced = TracedMatch.from_save(unfinished.save)
+    assert isinstance(traced, TracedMatch)
+    return traced.attach(tracer)
 
 
 def match_from_code(code: str, *, machines_only: bool = False) -> Match:
@@ -215,21 +238,54 @@ def code_problem(code: str) -> str | None:
     return None
 
 
+# ------------------------------------------------------------ the unfinished game
+
+
+def save_folder(app: App) -> Path:
+    """Where ``app`` keeps the unfinished game: ``$MECHA_CORTA_HOME`` when set, else the
+    app's settings folder when it was given one (tests), else the user data folder."""
+    from game.ui.settings import HOME_ENV, default_folder
+
+    if os.environ.get(HOME_ENV, "").strip() or app.settings_dir is None:
+        return default_folder()
+    return app.settings_dir
+
+
+def autosaver_for(app: App) -> Autosaver | None:
+    """The autosaver of ``app``'s tables; ``None`` when the app writes nothing (screenshots,
+    autoplay, benchmarks)."""
+    return Autosaver(save_folder(app)) if app.persist else None
+
+
+def unfinished(app: App) -> Unfinished | None:
+    """The game to offer on the title; raises ``DamagedSave`` once a bad file is set aside
+    (an app that writes nothing only reports it)."""
+    return Autosaver(save_folder(app), read_only=not app.persist).load_unfinished()
+
+
+def resume(app: App, game: Unfinished) -> None:
+    """Open ``game``'s table where it was left: the same moves, the same next machine moves,
+    the curtain down for the same person."""
+    open_table(app, match_from_save(game), seen=game.seen)
+
+
 # ------------------------------------------------------------ scenes
 
 
-def table_scene(app: App, match: Match) -> Scene[Any]:
-    """The table for ``match`` (the table engineer's scene)."""
+def table_scene(app: App, match: Match, seen: Seen | None = None) -> Scene[Any]:
+    """The table for ``match`` (the table engineer's scene), autosaving; ``seen``: who was
+    looking at a resumed match."""
     from game.ui.scenes.table import TableScene
 
-    scene: Scene[Any] = TableScene(app, match)
+    scene: Scene[Any] = TableScene(app, match, autosaver=autosaver_for(app), resume=seen)
     return scene
 
 
-def open_table(app: App, match: Match, *, replacing: Scene[Any] | None = None) -> None:
+def open_table(app: App, match: Match, *, replacing: Scene[Any] | None = None,
+               seen: Seen | None = None) -> None:
     """Show ``match``: in place of ``replacing`` when it is on top (the new-game screen, the
     results), else on top of the stack (the title)."""
-    scene = table_scene(app, match)
+    scene = table_scene(app, match) if seen is None else table_scene(app, match, seen)
     if replacing is not None and app.stack.top is replacing:
         app.stack.replace(scene)
     else:
@@ -272,7 +328,8 @@ def hooks_for(app: App) -> Hooks:
         open_code(app, code)
 
     return Hooks(play_now=lambda: play_now(app), new_game=lambda: new_game(app),
-                 open_code=opened, check_code=lambda code: check_code(app, code))
+                 open_code=opened, check_code=lambda code: check_code(app, code),
+                 unfinished=lambda: unfinished(app), resume=lambda game: resume(app, game))
 
 
 def wire(app: App) -> App:
@@ -285,11 +342,37 @@ class WindowError(RuntimeError):
     """The window could not open (no display, no video driver)."""
 
 
+def setup_logging(folder: Path | None = None) -> None:
+    """Warnings to stderr and to ``mecha-corta.log`` (kept small) in ``folder`` (default: the
+    user data folder). Leaves logging alone when the root logger is already set up (tests);
+    a folder that cannot be written just means no log file."""
+    root = logging.getLogger()
+    if root.handlers:
+        return
+    from game.ui.settings import default_folder
+
+    form = logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s")
+    handlers: list[logging.Handler] = [logging.StreamHandler()]
+    target = (folder or default_folder()) / LOG_NAME
+    try:
+        target.parent.mkdir(parents=True, exist_ok=True)
+        handlers.append(logging.handlers.RotatingFileHandler(
+            target, maxBytes=LOG_BYTES, backupCount=1, encoding="utf-8", delay=True))
+    except OSError:
+        pass
+    for handler in handlers:
+        handler.setFormatter(form)
+        handler.setLevel(logging.WARNING)
+        root.addHandler(handler)
+    root.setLevel(logging.WARNING)
+
+
 def _open_app(lang: str | None) -> App:
     import pygame
 
     from game.ui.app import App
 
+    setup_logging()
     try:
         return wire(App(lang=lang))
     except pygame.error as error:

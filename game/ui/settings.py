@@ -1,21 +1,34 @@
 """The player's settings, kept as JSON in the user data folder.
 
-Every key is checked on load: a bad or missing value falls back to its own default, an unknown
-key is ignored, a damaged file gives the defaults (and is left for the next save to replace).
+Every key is checked on load, and a bad settings file never stops the game: a bad or missing
+value falls back to its own default, an unknown key is ignored, each with a warning naming the
+key (this module's logger); a file that is not a JSON object at all gives the defaults and is set
+aside as ``settings.damaged-<n>.json`` so the next save starts clean.
+
+The folder (:func:`default_folder`): ``$MECHA_CORTA_HOME`` when set (tests, the end-to-end
+test), else platformdirs' user data folder for ``mecha-corta``, else ``~/.mecha-corta`` when
+platformdirs is missing. Saves live in the same folder (``game.match.autosave``).
 """
 
 from __future__ import annotations
 
-import importlib
 import json
+import logging
 import os
+import reprlib
 import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from game.match.autosave import set_aside
+
+log = logging.getLogger(__name__)
+
 FILE_NAME = "settings.json"
 APP_NAME = "mecha-corta"
+HOME_ENV = "MECHA_CORTA_HOME"
+"""Overrides the user data folder (settings, the unfinished game, the log)."""
 
 LANGUAGE_CHOICES = ("auto", "es", "en", "pt")
 """``auto``: the system's language (Spanish when we do not have it)."""
@@ -48,15 +61,29 @@ class Settings:
 
     @classmethod
     def from_dict(cls, data: object) -> Settings:
-        """Settings from parsed JSON; each bad value falls back to its default."""
+        """Settings from parsed JSON; each bad or missing value falls back to its own default
+        and an unknown key is ignored, with a warning naming the key."""
         out = cls()
         if not isinstance(data, dict):
+            log.warning("settings: not a JSON object; using the defaults")
             return out
-        for f in fields(cls):
-            if f.name in data:
-                good = _check(f.name, data[f.name])
-                if good is not None:
-                    setattr(out, f.name, good)
+        names = [f.name for f in fields(cls)]
+        missing = [name for name in names if name not in data]
+        if missing:
+            log.warning("settings: no value for %s; using the default", ", ".join(missing))
+        for name in names:
+            if name not in data:
+                continue
+            good = _check(name, data[name])
+            if good is None:
+                log.warning("settings: bad value %s for %r; using the default %r",
+                            reprlib.repr(data[name]), name, getattr(out, name))
+            else:
+                setattr(out, name, good)
+        unknown = [str(key) for key in data if key not in names]
+        if unknown:
+            log.warning("settings: unknown key %s ignored",
+                        ", ".join(reprlib.repr(key) for key in unknown[:8]))
         return out
 
     def to_dict(self) -> dict[str, Any]:
@@ -66,10 +93,31 @@ class Settings:
 
     @classmethod
     def load(cls, folder: Path | None = None) -> Settings:
+        """The settings in ``folder`` (default: :func:`default_folder`); never raises. No file:
+        the defaults, silently; a file that is not a JSON object: the defaults, a warning, and
+        the file set aside; a bad key: its default and a warning."""
         path = (folder or default_folder()) / FILE_NAME
         try:
-            data = json.loads(path.read_text(encoding="utf-8"))
-        except (OSError, ValueError):
+            raw = path.read_bytes()
+        except FileNotFoundError:
+            return cls()
+        except OSError as error:
+            log.warning("settings: cannot read %s (%s); using the defaults", path,
+                        error.__class__.__name__)
+            return cls()
+        data: object = None
+        problem = ""
+        try:
+            data = json.loads(raw.decode("utf-8"))
+        except (UnicodeDecodeError, ValueError, RecursionError) as error:
+            problem = f"not JSON ({error.__class__.__name__})"
+        if not problem and not isinstance(data, dict):
+            problem = f"a JSON {type(data).__name__}, not an object"
+        if problem:
+            aside = set_aside(path)
+            where = f"set aside as {aside.name}" if aside is not None else "left in place"
+            log.warning("settings: %s is %s; using the defaults (%s)", path.name, problem,
+                        where)
             return cls()
         return cls.from_dict(data)
 
@@ -110,9 +158,13 @@ def _check(name: str, value: object) -> object | None:
 
 
 def default_folder() -> Path:
-    """The user data folder: platformdirs' when installed, else ``~/.mecha-corta``."""
-    try:  # not a dependency yet: used when installed
-        platformdirs = importlib.import_module("platformdirs")
+    """The user data folder: ``$MECHA_CORTA_HOME`` when set, else platformdirs' user data
+    folder, else (platformdirs missing) ``~/.mecha-corta``."""
+    home = os.environ.get(HOME_ENV, "").strip()
+    if home:
+        return Path(home).expanduser()
+    try:
+        import platformdirs
     except ImportError:
         return Path.home() / f".{APP_NAME}"
-    return Path(str(platformdirs.user_data_dir(APP_NAME, appauthor=False)))
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))

@@ -6,6 +6,12 @@ through :class:`~game.match.flow.TableFlow`, which paces the machines, runs the 
 window's countdown and brings the hot-seat curtain down. Every event becomes motion on a
 timeline (``game.ui.table.story``); while it plays the scene is ``busy`` (input locked) and the
 view on screen stays the one from before the action, so nothing jumps ahead of the cards.
+
+With an :class:`~game.match.autosave.Autosaver` the table writes the match (and who is looking)
+after every frame in which a move was made or the curtain changed, and when it closes; a
+finished match clears the file. ``resume`` (the saved :class:`~game.match.autosave.Seen`) puts a
+resumed match's curtain back (``restore_curtain``: never a hand the saved state had covered)
+and draws the table around the same seat.
 """
 
 from __future__ import annotations
@@ -16,6 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.errors import IllegalAction
+from game.match.autosave import Autosaver, Seen, restore_curtain
 from game.match.flow import INSTANT, Pace, TableFlow
 from game.match.table import Match
 from game.rules.bombdeck import actions as A
@@ -50,20 +57,26 @@ FAST_FORWARD = 4.0
 
 class TableScene(TableInput, Scene[None]):
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
-                 deal: bool | None = None) -> None:
+                 deal: bool | None = None, autosaver: Autosaver | None = None,
+                 resume: Seen | None = None) -> None:
         """``pace``: the machines' pace (default: from the settings); ``deal``: animate the
-        deal (default: when no move has been made yet)."""
+        deal (default: when no move has been made yet); ``autosaver``: keeps the match on
+        disk; ``resume``: who was looking when a resumed match was saved."""
         super().__init__(app)
         self.match = match
         settings = app.settings
         self.pace = pace or Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
         self.flow = TableFlow(match, self.pace)
+        if resume is not None:
+            restore_curtain(self.flow, resume)
+        self.autosaver = autosaver
+        self._saved: tuple[int, int | None, int | None, int] | None = None
         self.namer = Namer(lambda: self.app.loc, match)
         self.timeline = Timeline(app.motion)
         self.particles = Particles(app.motion, seed=7)  # the same sparks for every game
         self.hand = HandFan()
         self.story = Story(self)
-        self.home = self._pick_home()
+        self.home = self._pick_home(resume)
         self.layout = L.TableLayout(match.config.seat_count, self.home)
         self.shown: BombView = self._live_view()
         self.dealt: dict[int, int] | None = None
@@ -102,8 +115,11 @@ class TableScene(TableInput, Scene[None]):
 
     # --- who is looking ------------------------------------------------------------------------
 
-    def _pick_home(self) -> int:
+    def _pick_home(self, resume: Seen | None = None) -> int:
         flow = self.flow
+        if resume is not None and resume.home is not None \
+                and flow.viewer in (None, resume.home):
+            return resume.home  # the same table as when it was saved
         for seat in (flow.viewer, flow.curtain_for):
             if seat is not None:
                 return seat
@@ -175,6 +191,30 @@ class TableScene(TableInput, Scene[None]):
         return self.timeline.busy or self._left
 
     def update(self, dt: float) -> None:
+        self._play(dt)
+        self.autosave()
+
+    # --- the unfinished game -------------------------------------------------------------------
+
+    def autosave(self, *, force: bool = False) -> None:
+        """Write the match when a move was made or the curtain moved since the last write
+        (``force``: whatever changed); a finished match clears the file."""
+        saver = self.autosaver
+        match = self.match
+        if saver is None or not match.people or match.moves == 0:
+            return  # a table nobody played yet never replaces the unfinished game
+        key = (match.moves, self.flow.viewer, self.flow.curtain_for, self.home)
+        if key == self._saved and not force:
+            return
+        self._saved = key
+        saver.save(match, Seen.of(self.flow, self.home))
+
+    def on_exit(self) -> None:
+        self.autosave(force=True)
+
+    # --- the frame, continued ------------------------------------------------------------------
+
+    def _play(self, dt: float) -> None:
         self.clock += dt
         self._acted = False
         self.particles.update(dt)

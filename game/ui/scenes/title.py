@@ -2,27 +2,37 @@
 
 "Play now", "New game" and a typed code call the app's :class:`~game.ui.app.Hooks` (the match
 layer wires them); a hook that is not wired shows its button disabled. Esc asks to quit.
+
+When ``hooks.unfinished`` finds an unfinished game, the title offers it first: "Resume the
+unfinished game" takes the big button (and Enter), with a line saying which game it is, and
+"Play now" joins the buttons below. A damaged save (set aside by the hook) is told in one line at
+the bottom; the title works the same otherwise.
 """
 
 from __future__ import annotations
 
+import logging
 import math
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game import __version__
+from game.match.autosave import DamagedSave, Unfinished
 from game.ui import cards, fonts, theme
 from game.ui.fx import Particles
 from game.ui.icons import icon_surface
+from game.ui.locale import plural
 from game.ui.scenes.base import FormScene
 from game.ui.scenes.code_entry import CodeEntryScene
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.text import draw_text
+from game.ui.text import draw_paragraph, draw_text
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+log = logging.getLogger(__name__)
 
 DECOR = ("see_future", "defuse", "nope", "animal_octopus", "skip", "bomb", "shuffle",
          "animal_frog")
@@ -49,11 +59,36 @@ class TitleScene(FormScene[None]):
         self._emit = 0.0
         self._decor: list[tuple[pygame.Surface, tuple[int, int], float]] = []
         self._decor_lang = ""
+        self.offer: Unfinished | None = None
+        """The unfinished game offered for resume."""
+        self.damaged: DamagedSave | None = None
+        """A damaged save the hook set aside (told at the bottom)."""
+        self._looked = False
+        self._look_for_unfinished(app)
         super().__init__(app)
+
+    def _look_for_unfinished(self, app: App) -> bool:
+        """Ask the hook once (the app makes its first title before the hooks are wired, so
+        the first event or frame asks again); ``True`` when there is something to show."""
+        find = app.hooks.unfinished
+        if find is None or self._looked:
+            return False
+        self._looked = True
+        try:
+            self.offer = find()
+        except DamagedSave as error:
+            self.damaged = error
+        except Exception:  # a bad file must never stop the game
+            log.exception("title: looking for the unfinished game failed")
+        return self.offer is not None or self.damaged is not None
 
     # --- widgets -------------------------------------------------------------------------------
 
     def build(self) -> None:
+        if self.offer is not None:
+            self._build_with_offer()
+            return
+        self.resume: Button | None = None
         cx = theme.SCREEN_W // 2
         self.play_now = Button((cx - 250, 268, 500, 78), self.tr("title.play_now"),
                                self._play_now, shortcut=pygame.K_RETURN,
@@ -73,7 +108,50 @@ class TitleScene(FormScene[None]):
                   self.quit):
             self.form.add(b)
 
+    def _build_with_offer(self) -> None:
+        """The unfinished game first (Enter), then "Play now" among the other buttons."""
+        cx = theme.SCREEN_W // 2
+        self.resume = Button((cx - 320, 268, 640, 78), self.tr("title.resume"), self._resume,
+                             shortcut=pygame.K_RETURN, shortcut_label=self.tr("key.enter"),
+                             style="primary", size=theme.TEXT_LARGE)
+        w, h, gap = 320, 58, 20
+        left, right = cx - w - gap // 2, cx + gap // 2
+        rows = (404, 404 + h + 16, 404 + 2 * (h + 16))
+        self.play_now = Button((left, rows[0], w, h), self.tr("title.play_now"),
+                               self._play_now)
+        self.new_game = Button((right, rows[0], w, h), self.tr("title.new_game"),
+                               self._new_game)
+        self.enter_code = Button((left, rows[1], w, h), self.tr("title.enter_code"),
+                                 self._enter_code)
+        self.rules = Button((right, rows[1], w, h), self.tr("title.rules"), self._rules)
+        self.settings = Button((left, rows[2], w, h), self.tr("title.settings"),
+                               self._settings)
+        self.quit = Button((right, rows[2], w, h), self.tr("title.quit"), self.app.quit,
+                           style="ghost")
+        for b in (self.resume, self.play_now, self.new_game, self.enter_code, self.rules,
+                  self.settings, self.quit):
+            self.form.add(b)
+
+    def offer_line(self) -> str:
+        """Which game the offer is: "Bombazo · 4 players · 12 moves made"."""
+        offer = self.offer
+        if offer is None:
+            return ""
+        return plural(self.app.loc, "title.resume_hint", offer.moves,
+                      game=self.t(f"game.{offer.game}.name"), seats=offer.seats)
+
+    def damage_line(self) -> str:
+        if self.damaged is None:
+            return ""
+        if self.damaged.set_aside is None:
+            return self.t("error.save_damaged_kept")
+        return self.t("error.save_damaged_as", file=self.damaged.set_aside.name)
+
     # --- actions -------------------------------------------------------------------------------
+
+    def _resume(self) -> None:
+        if self.offer is not None and self.app.hooks.resume is not None:
+            self.app.hooks.resume(self.offer)
 
     def _play_now(self) -> None:
         if self.app.hooks.play_now is not None:
@@ -110,11 +188,20 @@ class TitleScene(FormScene[None]):
 
     # --- frame ---------------------------------------------------------------------------------
 
+    def handle(self, event: pygame.event.Event) -> None:
+        if self._look_for_unfinished(self.app):  # before a key meant for the offer lands
+            self.rebuild()
+        super().handle(event)
+
     def update(self, dt: float) -> None:
+        if self._look_for_unfinished(self.app):
+            self.rebuild()
         hooks = self.app.hooks
         self.play_now.enabled = hooks.play_now is not None
         self.new_game.enabled = hooks.new_game is not None
         self.enter_code.enabled = hooks.open_code is not None
+        if self.resume is not None:
+            self.resume.enabled = hooks.resume is not None
         super().update(dt)
         self._emit += dt
         while self._emit > 0.045:
@@ -177,10 +264,20 @@ class TitleScene(FormScene[None]):
                   theme.TEXT_LARGE - 2, theme.INK_DIM, anchor="midtop",
                   max_width=theme.SCREEN_W - 200)
         self.form.draw(surface)
-        draw_text(surface, self.t("title.play_now_hint"),
-                  (theme.SCREEN_W // 2, self.play_now.rect.bottom + 12), theme.TEXT_SMALL,
-                  theme.INK_DIM if self.play_now.enabled else theme.INK_DISABLED,
-                  anchor="midtop", max_width=600)
+        if self.resume is not None:
+            draw_text(surface, self.offer_line(),
+                      (theme.SCREEN_W // 2, self.resume.rect.bottom + 12), theme.TEXT_SMALL,
+                      theme.INK_DIM, anchor="midtop", max_width=700)
+        else:
+            draw_text(surface, self.t("title.play_now_hint"),
+                      (theme.SCREEN_W // 2, self.play_now.rect.bottom + 12), theme.TEXT_SMALL,
+                      theme.INK_DIM if self.play_now.enabled else theme.INK_DISABLED,
+                      anchor="midtop", max_width=600)
+        if self.damaged is not None:
+            notice = pygame.Rect(0, self.quit.rect.bottom + 14, 680, 56)
+            notice.centerx = theme.SCREEN_W // 2
+            draw_paragraph(surface, self.damage_line(), notice, theme.TEXT_SMALL, theme.ACCENT,
+                           align="center")
         draw_text(surface, self.t("title.version", version=__version__),
                   (theme.SCREEN_W // 2, theme.SCREEN_H - 14), theme.TEXT_MIN, theme.INK_DIM,
                   anchor="midbottom")
