@@ -17,6 +17,7 @@ and draws the table around the same seat.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -334,15 +335,7 @@ class TableScene(TableInput, Scene[None]):
         """The shown person's action; once per frame and never while something moves."""
         if self._acted or self.timeline.busy or self._left:
             return False
-        try:
-            self.flow.submit(action)
-        except IllegalAction:
-            return False
-        self._acted = True
-        self.submitted += 1
-        self.close_panel()
-        self._tell()
-        return True
+        return self._act(lambda: self.flow.submit(action))
 
     def draw_card(self) -> None:
         if A.DRAW_ACTION in self._legal():
@@ -359,8 +352,12 @@ class TableScene(TableInput, Scene[None]):
             return False
         if self.match.decision().kind != "react":
             return False
+        return self._act(lambda: self.flow.person_nope(seat))
+
+    def _act(self, act: Callable[[], object]) -> bool:
+        """Apply one person's move; an illegal one changes nothing and shows nothing."""
         try:
-            self.flow.person_nope(seat)
+            act()
         except IllegalAction:
             return False
         self._acted = True
