@@ -1,4 +1,4 @@
-"""The command line: one entry point for the game and its tools (scenario, sim, bench,
+"""The command line: one entry point for the game and its tools (scenario, sim, soak, bench,
 replay, code). Parsing and dispatch only; the timed tools live in ``game/tools`` and the
 front end's in ``game/ui`` (imported inside functions, so the tools run without pygame).
 
@@ -117,6 +117,28 @@ def _print_sim(report: dict[str, Any]) -> None:
           f"errors: {report['errors']}")
     for line in report["violation_samples"] + report["error_samples"]:
         print(f"  {line}")
+
+
+def _soak(args: argparse.Namespace) -> int:
+    from game.tools.soak import run_screens, run_soak, summary_lines
+
+    if not 0 < args.max_growth_mb < float("inf"):
+        raise UsageError(f"--max-growth-mb must be a number above 0, not {args.max_growth_mb:g}")
+    soak = run_soak(args.games, args.seed, progress=not args.quiet) if args.games else None
+    screens = None
+    if args.screens:
+        screens = run_screens(args.screens, args.seed, limit_mb=args.max_growth_mb,
+                              python_heap=args.tracemalloc, progress=not args.quiet)
+    ok = (soak is None or soak.ok) and (screens is None or screens.ok)
+    if args.json:
+        report: dict[str, Any] = soak.to_json() if soak is not None else {"games": 0}
+        report["screens"] = screens.to_json() if screens is not None else None
+        report["ok"] = ok
+        print(json.dumps(report, ensure_ascii=False))
+    else:
+        for line in summary_lines(soak, screens):
+            print(line)
+    return 0 if ok else 1
 
 
 def _bench(args: argparse.Namespace) -> int:
@@ -245,6 +267,29 @@ def build_parser() -> argparse.ArgumentParser:
                      help="print one JSON object on the last line")
     sim.add_argument("--quiet", action="store_true", help="no progress on stderr")
     sim.set_defaults(run=_sim)
+
+    soak = sub.add_parser(
+        "soak", help="long runs: machine-only games of every table with invariant checks; "
+                     "--screens: games through the screens and the memory they keep",
+        description="Play machine-only games of every rule set, seat count, option set and a "
+                    "mix of machine levels, checking the engine's invariants after every "
+                    "action. Exit 1 on any invariant violation or error, or when --screens "
+                    "memory grows by the limit or more.")
+    soak.add_argument("--games", type=_whole, default=1000,
+                      help="games to play, cycling over every table (1000; 0: none)")
+    soak.add_argument("--seed", type=_whole, default=0,
+                      help="seed of the first game; game i uses seed + i (0)")
+    soak.add_argument("--screens", type=_whole, default=0, metavar="K",
+                      help="also play K games through the real screens in one app (dummy "
+                           "driver) and report the resident memory growth from game 1 to K")
+    soak.add_argument("--max-growth-mb", type=float, default=20.0, metavar="MB",
+                      help="--screens: the growth that fails the run (20)")
+    soak.add_argument("--tracemalloc", action="store_true",
+                      help="--screens: also trace the Python heap (slower)")
+    soak.add_argument("--json", action="store_true",
+                      help="print one JSON object on the last line")
+    soak.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    soak.set_defaults(run=_soak)
 
     bench = sub.add_parser(
         "bench", help="engine games/s, Astuto decision time, copy time; 'bench ui': frame time",
