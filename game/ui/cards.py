@@ -9,12 +9,12 @@ type has its own icon.
 
 from __future__ import annotations
 
-from collections import OrderedDict
 from dataclasses import dataclass
 
 import pygame
 
 from game.ui import theme
+from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import blit_shadowed
 from game.ui.icons import draw_icon, icon_surface
 from game.ui.text import fit_line, wrap_text
@@ -73,8 +73,7 @@ _UNKNOWN = _style((150, 150, 160))
 BACK_BODY = (32, 42, 74)
 BACK_EDGE = (255, 160, 50)
 
-_CACHE: OrderedDict[tuple[object, ...], pygame.Surface] = OrderedDict()
-_CACHE_SIZE = 256
+_CACHE: SurfaceCache[pygame.Surface] = SurfaceCache("card faces", 8 * MB)
 
 
 def style_of(card_id: str) -> CardStyle:
@@ -86,17 +85,11 @@ def card_size(scale: float = 1.0) -> tuple[int, int]:
 
 
 def _cached(key: tuple[object, ...]) -> pygame.Surface | None:
-    found = _CACHE.get(key)
-    if found is not None:
-        _CACHE.move_to_end(key)
-    return found
+    return _CACHE.get(key)
 
 
 def _store(key: tuple[object, ...], surf: pygame.Surface) -> pygame.Surface:
-    _CACHE[key] = surf
-    if len(_CACHE) > _CACHE_SIZE:
-        _CACHE.popitem(last=False)
-    return surf
+    return _CACHE.put(key, surf)
 
 
 def _radius(w: int) -> int:

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 
 from game.ui import theme
+from game.ui.cache import MB, SurfaceCache
 
-_SHADOWS: dict[tuple[int, int, int, int, int], pygame.Surface] = {}
-_GRADIENTS: dict[tuple[int, int, theme.Color, theme.Color], pygame.Surface] = {}
+_SHADOWS: SurfaceCache[pygame.Surface] = SurfaceCache("shadows", 4 * MB)
+_GRADIENTS: SurfaceCache[pygame.Surface] = SurfaceCache("gradients", 8 * MB)
 
 
 def round_rect(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color,
@@ -32,9 +33,7 @@ def soft_shadow(size: tuple[int, int], radius: int = theme.RADIUS, blur: int = 8
         pygame.draw.rect(base, (0, 0, 0, alpha), pygame.Rect(blur, blur, *size),
                          border_radius=radius)
         found = pygame.transform.gaussian_blur(base, max(1, blur // 2)) if blur > 1 else base
-        if len(_SHADOWS) > 256:
-            _SHADOWS.clear()
-        _SHADOWS[key] = found
+        _SHADOWS.put(key, found)
     return found
 
 
@@ -72,9 +71,7 @@ def vertical_gradient(size: tuple[int, int], top: theme.Color, bottom: theme.Col
         h = max(1, size[1] - 1)
         for y in range(size[1]):
             pygame.draw.line(found, theme.mix(top, bottom, y / h), (0, y), (size[0], y))
-        if len(_GRADIENTS) > 32:
-            _GRADIENTS.clear()
-        _GRADIENTS[key] = found
+        _GRADIENTS.put(key, found)
     return found
 
 

@@ -6,19 +6,17 @@ game still runs with pygame's own font.
 
 from __future__ import annotations
 
-from collections import OrderedDict
-
 import pygame
 
 from game.ui import theme
+from game.ui.cache import MB, SurfaceCache
 from game.ui.locale import resource_path
 
 REGULAR = "DejaVuSans.ttf"
 BOLD = "DejaVuSans-Bold.ttf"
 
 _fonts: dict[tuple[int, bool], pygame.font.Font] = {}
-_texts: OrderedDict[tuple[str, int, bool, tuple[int, int, int]], pygame.Surface] = OrderedDict()
-_TEXT_CACHE = 768
+_texts: SurfaceCache[pygame.Surface] = SurfaceCache("texts", 4 * MB)
 
 
 def font_file(bold: bool = False) -> str | None:
@@ -58,15 +56,7 @@ def render(text: str, size: int, color: theme.Color = theme.INK, bold: bool = Fa
     key = (text, size, bold, (int(color[0]), int(color[1]), int(color[2])))
     if not pygame.font.get_init():
         clear()
-    surf = _texts.get(key)
-    if surf is None:
-        surf = get(size, bold).render(text, True, key[3])
-        _texts[key] = surf
-        if len(_texts) > _TEXT_CACHE:
-            _texts.popitem(last=False)
-    else:
-        _texts.move_to_end(key)
-    return surf
+    return _texts.get_or_make(key, lambda: get(size, bold).render(text, True, key[3]))
 
 
 def clear() -> None:

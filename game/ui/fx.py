@@ -13,6 +13,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui.cache import MB, SurfaceCache
+
 if TYPE_CHECKING:
     from game.ui.tween import Motion
 
@@ -47,7 +49,7 @@ class Particle:
         return self.age < self.life
 
 
-_DOTS: dict[tuple[int, Color, int], pygame.Surface] = {}
+_DOTS: SurfaceCache[pygame.Surface] = SurfaceCache("particle dots", 1 * MB)
 
 
 def _dot(radius: int, color: Color, alpha: int) -> pygame.Surface:
@@ -56,9 +58,7 @@ def _dot(radius: int, color: Color, alpha: int) -> pygame.Surface:
     if surf is None:
         surf = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
         pygame.draw.circle(surf, (*color, key[2]), (radius + 1, radius + 1), radius)
-        if len(_DOTS) > 2048:
-            _DOTS.clear()
-        _DOTS[key] = surf
+        _DOTS.put(key, surf)
     return surf
 
 

@@ -13,11 +13,13 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.ui.cache import MB, SurfaceCache
+
 Color = tuple[int, int, int]
 Point = tuple[float, float]
 
 SUPERSAMPLE = 3
-_CACHE: dict[tuple[str, int, int], pygame.Surface] = {}
+_CACHE: SurfaceCache[pygame.Surface] = SurfaceCache("icons", 3 * MB)
 
 INK = (34, 34, 40)
 WHITE = (250, 248, 242)
@@ -354,9 +356,7 @@ def icon_surface(card_id: str, size: tuple[int, int], ink: Color) -> pygame.Surf
         small = pygame.transform.smoothscale(big, (min(w, h), min(w, h)))
         found = pygame.Surface((w, h), pygame.SRCALPHA)
         found.blit(small, small.get_rect(center=(w // 2, h // 2)))
-        if len(_CACHE) > 512:
-            _CACHE.clear()
-        _CACHE[key] = found
+        _CACHE.put(key, found)
     return found
 
 

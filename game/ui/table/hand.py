@@ -12,6 +12,7 @@ from collections.abc import Callable
 import pygame
 
 from game.ui import cards, theme
+from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import soft_shadow
 from game.ui.table.layout import HAND
 
@@ -20,8 +21,8 @@ ARC_DROP = 16.0
 SELECT_LIFT = 42.0
 HOVER_SPEED = 16.0
 
-_GLOWS: dict[tuple[int, int, int], pygame.Surface] = {}
-_TURNED: dict[tuple[int, int], tuple[pygame.Surface, pygame.Surface]] = {}
+_GLOWS: SurfaceCache[pygame.Surface] = SurfaceCache("card glows", 3 * MB)
+_TURNED: SurfaceCache[tuple[pygame.Surface, pygame.Surface]] = SurfaceCache("turned cards", 4 * MB)
 
 
 def _glow(size: tuple[int, int], angle: float) -> pygame.Surface:
@@ -36,9 +37,7 @@ def _glow(size: tuple[int, int], angle: float) -> pygame.Surface:
         found = pygame.transform.gaussian_blur(base, 5)
         if key[2]:
             found = pygame.transform.rotozoom(found, key[2] / 2, 1.0)
-        if len(_GLOWS) > 128:
-            _GLOWS.clear()
-        _GLOWS[key] = found
+        _GLOWS.put(key, found)
     return found
 
 
@@ -50,9 +49,7 @@ def _turned(face: pygame.Surface, angle: float) -> pygame.Surface:
     found = _TURNED.get(key)
     if found is None or found[0] is not face:  # the entry keeps its face alive: ids stay unique
         found = (face, pygame.transform.rotozoom(face, turn / 2, 1.0))
-        if len(_TURNED) > 256:
-            _TURNED.clear()
-        _TURNED[key] = found
+        _TURNED.put(key, found)
     return found[1]
 
 
