@@ -254,6 +254,8 @@ class BombDeckEngine:
         if verb == A.NOPE:
             return self._nope(state, seat)
         if verb == A.RESOLVE:
+            if seat != TABLE:
+                raise IllegalAction("only the table closes a reaction window (seat -1)")
             return self._resolve(state)
         if verb == A.GIVE:
             return self._give(state, seat, action)
