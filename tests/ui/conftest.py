@@ -9,8 +9,9 @@ os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -26,6 +27,29 @@ def app(tmp_path: Path) -> Iterator[App]:
     pygame.event.clear()
     yield a
     a.close()
+
+
+@pytest.fixture
+def make_app(tmp_path: Path) -> Iterator[Callable[..., App]]:
+    """A factory of headless apps with their data folder in ``tmp_path``, all closed after the
+    test: ``make_app(lang, settings={...}, wire=True, **App keyword arguments)``."""
+    made: list[App] = []
+
+    def make(lang: str = "en", *, settings: dict[str, Any] | None = None, wire: bool = False,
+             **kwargs: Any) -> App:
+        app = App(Settings(language=lang, **(settings or {})), settings_dir=tmp_path, lang=lang,
+                  **kwargs)
+        if wire:
+            from game.ui import launch
+
+            app = launch.wire(app)
+        pygame.event.clear()
+        made.append(app)
+        return app
+
+    yield make
+    for app in made:
+        app.close()
 
 
 def post(*events: pygame.event.Event) -> None:

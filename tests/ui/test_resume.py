@@ -6,7 +6,7 @@ same person, and a damaged save is set aside with a message while the title work
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
@@ -41,20 +41,14 @@ def _no_home(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 @pytest.fixture
-def make_app(tmp_path: Path) -> Iterator[Callable[..., App]]:
+def make_app(make_app: Callable[..., App]) -> Callable[..., App]:
     """Wired apps whose data folder is ``tmp_path`` (settings and the unfinished game)."""
-    made: list[App] = []
 
     def make(lang: str = "en") -> App:
-        settings = Settings(language=lang, machine_speed="fast", reaction_seconds=1)
-        app = launch.wire(App(settings, settings_dir=tmp_path, lang=lang, audio=False))
-        pygame.event.clear()
-        made.append(app)
-        return app
+        return make_app(lang, settings={"machine_speed": "fast", "reaction_seconds": 1},
+                        wire=True, audio=False)
 
-    yield make
-    for app in made:
-        app.close()
+    return make
 
 
 def title_of(app: App) -> TitleScene:

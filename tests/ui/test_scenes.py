@@ -4,7 +4,7 @@ title, settings, pause, rules, the code entry and the confirm modal."""
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -20,7 +20,6 @@ from game.ui.scenes.pause import PauseResult, PauseScene
 from game.ui.scenes.rules import RulesScene, rule_lines
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.title import TitleScene
-from game.ui.settings import Settings
 from tests.ui.conftest import click, frames, key, post
 from tests.ui.probes import Probe
 
@@ -32,21 +31,6 @@ SCENES: dict[str, Callable[[App], Scene[Any]]] = {
     "code": CodeEntryScene,
     "confirm": lambda app: ConfirmScene(app, "Sure?", "Yes", "No", message="Really sure?"),
 }
-
-
-@pytest.fixture
-def make_app(tmp_path: Path) -> Iterator[Callable[..., App]]:
-    made: list[App] = []
-
-    def make(lang: str = "en", hooks: Hooks | None = None) -> App:
-        app = App(Settings(language=lang), settings_dir=tmp_path, lang=lang, hooks=hooks)
-        pygame.event.clear()
-        made.append(app)
-        return app
-
-    yield make
-    for app in made:
-        app.close()
 
 
 def settle(app: App) -> None:

@@ -3,8 +3,7 @@ match for clicks and keys, once per action, and what it lets the players see."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from pathlib import Path
+from collections.abc import Callable
 
 import pygame
 import pytest
@@ -17,7 +16,6 @@ from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
 from game.ui.app import App
 from game.ui.scenes.table import TableScene
-from game.ui.settings import Settings
 from tests.ui.conftest import click, key, post
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
@@ -61,19 +59,13 @@ def holds(seat: int, *cards: str) -> Callable[[Match], bool]:
 
 
 @pytest.fixture
-def make_app(tmp_path: Path) -> Iterator[Callable[..., App]]:
-    made: list[App] = []
+def make_app(make_app: Callable[..., App]) -> Callable[..., App]:
+    """Silent apps with no start scene that never write settings; settings as keywords."""
 
     def make(lang: str = "en", **settings: object) -> App:
-        app = App(Settings(language=lang, **settings), settings_dir=tmp_path, lang=lang,  # type: ignore[arg-type]
-                  audio=False, persist=False, start=None)
-        pygame.event.clear()
-        made.append(app)
-        return app
+        return make_app(lang, settings=settings, audio=False, persist=False, start=None)
 
-    yield make
-    for app in made:
-        app.close()
+    return make
 
 
 def open_table(app: App, match: Match, pace: Pace = FAST, deal: bool = False) -> TableScene:
