@@ -2,7 +2,7 @@
 line, ``game.cli.main``, so the bundle takes every argument ``python -m game`` takes.
 
 ``--selftest`` (as the first argument) is handled here, before the command line: the headless
-self-check of ``game.tools.selftest``, whose exit code is the verdict. So the built executable
+self-check of ``game.ui.selftest``, whose exit code is the verdict. So the built executable
 has it whatever ``game.cli`` offers; ``python -m game --selftest`` gives the same from source
 once the command line routes the flag to the same function.
 
@@ -46,7 +46,7 @@ def _report_stream() -> Any:
 
 
 def _selftest() -> int:
-    from game.tools.selftest import run_selftest
+    from game.ui.selftest import run_selftest
 
     return run_selftest(_report_stream())
 

@@ -341,7 +341,7 @@ def _front_end(args: argparse.Namespace) -> int:
     """``python -m game`` and its flags: the window, a screenshot, autoplay."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     if args.selftest:
-        from game.tools.selftest import run_selftest
+        from game.ui.selftest import run_selftest
 
         return run_selftest()
     modes = [flag for flag, on in (("--screenshot", args.screenshot is not None),

@@ -21,7 +21,7 @@ import pytest
 
 import game
 from game.rules.registry import GAME_IDS
-from game.tools import selftest
+from game.ui import selftest
 
 ROOT = Path(__file__).resolve().parent.parent
 BUILD = ROOT / "build"
@@ -126,7 +126,7 @@ def test_the_spec_carries_every_locale_and_asset(spec: dict[str, Any]) -> None:
 
 def test_the_spec_freezes_every_game_module(spec: dict[str, Any]) -> None:
     hidden = set(spec["a"].kwargs["hiddenimports"])
-    for name in ("game", "game.cli", "game.tools.selftest", "game.ui.app", "game.i18n.paths"):
+    for name in ("game", "game.cli", "game.ui.selftest", "game.ui.app", "game.i18n.paths"):
         assert name in hidden
 
 
@@ -297,7 +297,7 @@ def test_the_selftest_passes_from_source() -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     result = subprocess.run(
         [sys.executable, "-c",
-         "import sys; from game.tools.selftest import run_selftest; sys.exit(run_selftest())"],
+         "import sys; from game.ui.selftest import run_selftest; sys.exit(run_selftest())"],
         cwd=ROOT, env=env, capture_output=True, text=True, timeout=300, check=False)
     out = result.stdout
     assert result.returncode == 0, out + result.stderr
