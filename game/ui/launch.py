@@ -292,14 +292,31 @@ def open_table(app: App, match: Match, *, replacing: Scene[Any] | None = None,
         app.push(scene)
 
 
+def unless_it_loses_a_game(app: App, then: Callable[[], None]) -> None:
+    """Run ``then`` at once, or, when an unfinished game would be replaced by a new one,
+    after the person confirms: nothing is lost by a stray click."""
+    if unfinished(app) is None:
+        then()
+        return
+    from game.ui.scenes.confirm import ConfirmScene
+
+    def answered(yes: object) -> None:
+        if yes is True:
+            then()
+
+    app.push(ConfirmScene(app, app.loc.t("title.replace_title"), app.loc.t("title.replace_yes"),
+                          app.loc.t("common.cancel"), message=app.loc.t("title.replace_message"),
+                          danger=True), answered)
+
+
 def play_now(app: App) -> None:
-    open_table(app, make_match(PLAY_NOW))
+    unless_it_loses_a_game(app, lambda: open_table(app, make_match(PLAY_NOW)))
 
 
 def new_game(app: App) -> None:
     from game.ui.scenes.new_game import NewGameScene
 
-    app.push(NewGameScene(app))
+    unless_it_loses_a_game(app, lambda: app.push(NewGameScene(app)))
 
 
 def check_code(app: App, code: str) -> str | None:
@@ -325,7 +342,10 @@ def hooks_for(app: App) -> Hooks:
     from game.ui.app import Hooks
 
     def opened(code: str) -> None:
-        open_code(app, code)
+        def open_it() -> None:
+            open_code(app, code)
+
+        unless_it_loses_a_game(app, open_it)
 
     return Hooks(play_now=lambda: play_now(app), new_game=lambda: new_game(app),
                  open_code=opened, check_code=lambda code: check_code(app, code),

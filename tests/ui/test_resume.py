@@ -20,6 +20,7 @@ from game.match.flow import Pace, TableFlow
 from game.match.table import Match
 from game.ui import launch
 from game.ui.app import App
+from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.scenes.hide_bomb import HideBombScene
 from game.ui.scenes.results import ResultsScene
@@ -156,10 +157,35 @@ def test_a_table_nobody_played_never_replaces_the_unfinished_game(
     app = make_app()
     title = title_of(app)
     click(title.play_now.rect.center)  # a new game, left before its first move
+    frames(app, 20)
+    assert isinstance(app.stack.top, ConfirmScene), "a new game asks before replacing"
+    key(pygame.K_RETURN)
     frames(app, 2)
     assert table_of(app).match.moves == 0
     app.quit()
     assert (tmp_path / FILE_NAME).read_bytes() == before
+
+
+def test_cancelling_the_new_game_keeps_the_unfinished_one(
+        make_app: Callable[..., App], tmp_path: Path) -> None:
+    write_unfinished(tmp_path, SOLO, 5, 9)
+    app = make_app()
+    title = title_of(app)
+    click(title.play_now.rect.center)
+    frames(app, 20)
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene)
+    click(confirm.no.rect.center)
+    frames(app, 2)
+    assert app.stack.top is title
+    assert launch.unfinished(app) is not None
+
+
+def test_no_question_without_an_unfinished_game(make_app: Callable[..., App]) -> None:
+    app = make_app()
+    click(title_of(app).play_now.rect.center)
+    frames(app, 2)
+    assert table_of(app).match.moves == 0
 
 
 def test_a_finished_game_clears_the_file(make_app: Callable[..., App], tmp_path: Path) -> None:
@@ -244,6 +270,8 @@ def test_play_now_is_still_there_beside_the_offer(make_app: Callable[..., App],
     app = make_app()
     title = title_of(app)
     click(title.play_now.rect.center)
+    frames(app, 20)
+    key(pygame.K_RETURN)  # yes, start anew
     frames(app, 2)
     assert table_of(app).match.moves == 0  # a new game
 
