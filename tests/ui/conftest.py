@@ -74,3 +74,17 @@ def frames(app: App, n: int = 1, dt: float = 1 / 60) -> None:
     """Run ``n`` frames: the first reads pygame's queue."""
     for _ in range(n):
         app.step(dt)
+
+
+@pytest.fixture
+def stubbed_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+    """The real title hooks, English, silent; the table is a stub that keeps its match."""
+    from game.ui import launch
+    from tests.ui.probes import TableStub
+
+    monkeypatch.setattr(launch, "table_scene", TableStub)
+    a = launch.wire(App(Settings(language="en"), settings_dir=tmp_path, lang="en",
+                        audio=False))
+    pygame.event.clear()
+    yield a
+    a.close()

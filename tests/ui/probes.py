@@ -11,6 +11,7 @@ from game.ui.scene import Scene
 from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
+    from game.match.table import Match
     from game.ui.app import App
 
 def _nothing() -> None:
@@ -70,3 +71,11 @@ class Probe(Scene[str]):
     def on_escape(self) -> None:
         self.escapes += 1
         super().on_escape()
+
+
+class TableStub(Scene[None]):
+    """Stands in for the table: records the match it was given."""
+
+    def __init__(self, app: App, match: Match) -> None:
+        super().__init__(app)
+        self.match = match

@@ -4,7 +4,6 @@ that config with a fresh seed; a code opens its own game."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -16,34 +15,21 @@ from game.core.config import GameConfig, SeatKind
 from game.match.table import Match
 from game.ui import launch
 from game.ui.app import App
-from game.ui.scene import Scene
 from game.ui.scenes.code_entry import CodeEntryScene
 from game.ui.scenes.new_game import NewGameScene
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import Settings
 from game.ui.widgets import Choice
 from tests.ui.conftest import click, frames, key, post
+from tests.ui.probes import TableStub
 
 K = SeatKind
 
 
-class TableStub(Scene[None]):
-    """Stands in for the table: records the match it was given."""
-
-    def __init__(self, app: App, match: Match) -> None:
-        super().__init__(app)
-        self.match = match
-
-
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
+def app(stubbed_app: App) -> App:
     """The real hooks, English; the table is a stub that keeps the match."""
-    monkeypatch.setattr(launch, "table_scene", TableStub)
-    a = launch.wire(App(Settings(language="en"), settings_dir=tmp_path, lang="en",
-                        audio=False))
-    pygame.event.clear()
-    yield a
-    a.close()
+    return stubbed_app
 
 
 def open_new_game(app: App) -> NewGameScene:

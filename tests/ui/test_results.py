@@ -3,7 +3,6 @@ the same code (the same game), copy code (never crashing without a clipboard), b
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -14,31 +13,21 @@ from game.core.config import GameConfig, SeatKind
 from game.match.table import Match
 from game.ui import launch
 from game.ui.app import App
-from game.ui.scene import Scene
 from game.ui.scenes import results as results_module
 from game.ui.scenes.results import ResultsScene, copy_to_clipboard
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import Settings
 from tests.ui.conftest import click, frames, key
+from tests.ui.probes import TableStub
 
 K = SeatKind
 CONFIG = GameConfig("bombazo", (K.PERSON, K.ASTUTO, K.DESPIADADO, K.LANZADO, K.ASTUTO))
 
 
-class TableStub(Scene[None]):
-    def __init__(self, app: App, match: Match) -> None:
-        super().__init__(app)
-        self.match = match
-
-
 @pytest.fixture
-def app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App]:
-    monkeypatch.setattr(launch, "table_scene", TableStub)
-    a = launch.wire(App(Settings(language="en"), settings_dir=tmp_path, lang="en",
-                        audio=False))
-    pygame.event.clear()
-    yield a
-    a.close()
+def app(stubbed_app: App) -> App:
+    """The real hooks, English; the table is a stub that keeps the match."""
+    return stubbed_app
 
 
 def finished(config: GameConfig = CONFIG, seed: int = 77) -> Match:
