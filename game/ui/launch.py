@@ -36,7 +36,7 @@ from game.bots import NoSuchBot
 from game.core.codes import decode, new_seed
 from game.core.config import GameConfig, SeatKind
 from game.core.errors import MalformedInput
-from game.match.autosave import Autosaver, Seen, Unfinished
+from game.match.autosave import Autosaver, DamagedSave, Seen, Unfinished
 from game.match.table import FeedItem, Match
 from game.rules.bombdeck import events as E
 from game.rules.bombdeck.actions import Action
@@ -272,20 +272,23 @@ def resume(app: App, game: Unfinished) -> None:
 # ------------------------------------------------------------ scenes
 
 
-def table_scene(app: App, match: Match, seen: Seen | None = None) -> Scene[Any]:
+def table_scene(app: App, match: Match, seen: Seen | None = None, *,
+                show_code: bool = False) -> Scene[Any]:
     """The table for ``match`` (the table engineer's scene), autosaving; ``seen``: who was
-    looking at a resumed match."""
+    looking at a resumed match; ``show_code``: the player chose the code (see ``open_code``)."""
     from game.ui.scenes.table import TableScene
 
-    scene: Scene[Any] = TableScene(app, match, autosaver=autosaver_for(app), resume=seen)
+    scene: Scene[Any] = TableScene(app, match, autosaver=autosaver_for(app), resume=seen,
+                                   show_code=show_code)
     return scene
 
 
 def open_table(app: App, match: Match, *, replacing: Scene[Any] | None = None,
-               seen: Seen | None = None) -> None:
+               seen: Seen | None = None, show_code: bool = False) -> None:
     """Show ``match``: in place of ``replacing`` when it is on top (the new-game screen, the
-    results), else on top of the stack (the title)."""
-    scene = table_scene(app, match) if seen is None else table_scene(app, match, seen)
+    results), else on top of the stack (the title). The game code (it holds the seed, so the
+    deal) stays off the table unless ``show_code``: the player typed it or has seen it."""
+    scene = table_scene(app, match, seen, show_code=show_code)
     if replacing is not None and app.stack.top is replacing:
         app.stack.replace(scene)
     else:
@@ -295,7 +298,11 @@ def open_table(app: App, match: Match, *, replacing: Scene[Any] | None = None,
 def unless_it_loses_a_game(app: App, then: Callable[[], None]) -> None:
     """Run ``then`` at once, or, when an unfinished game would be replaced by a new one,
     after the person confirms: nothing is lost by a stray click."""
-    if unfinished(app) is None:
+    try:
+        pending = unfinished(app)
+    except DamagedSave:  # set aside already: nothing left to lose
+        pending = None
+    if pending is None:
         then()
         return
     from game.ui.scenes.confirm import ConfirmScene
@@ -334,21 +341,24 @@ def open_code(app: App, code: str, *, replacing: Scene[Any] | None = None) -> bo
         match = match_from_code(code)
     except MalformedInput:
         return False
-    open_table(app, match, replacing=replacing)
+    open_table(app, match, replacing=replacing, show_code=True)
     return True
+
+
+def open_code_asking(app: App, code: str) -> None:
+    """Open ``code``'s game, asking first when it would replace the unfinished one."""
+    def open_it() -> None:
+        open_code(app, code)
+
+    unless_it_loses_a_game(app, open_it)
 
 
 def hooks_for(app: App) -> Hooks:
     from game.ui.app import Hooks
 
-    def opened(code: str) -> None:
-        def open_it() -> None:
-            open_code(app, code)
-
-        unless_it_loses_a_game(app, open_it)
-
     return Hooks(play_now=lambda: play_now(app), new_game=lambda: new_game(app),
-                 open_code=opened, check_code=lambda code: check_code(app, code),
+                 open_code=lambda code: open_code_asking(app, code),
+                 check_code=lambda code: check_code(app, code),
                  unfinished=lambda: unfinished(app), resume=lambda game: resume(app, game))
 
 
@@ -400,12 +410,19 @@ def _open_app(lang: str | None) -> App:
         raise WindowError(f"cannot open the game window: {error}") from None
 
 
+def start(app: App, code: str | None) -> None:
+    """What the window shows first: the title, with ``code``'s game opened over it. The code
+    goes through the same ask-first rule as one typed on the title, so a game named on the
+    command line never replaces the unfinished one without the player's word."""
+    if code:
+        open_code_asking(app, code)
+
+
 def run(lang: str | None = None, code: str | None = None) -> int:
     """``python -m game``: the window, on the title (or straight into ``code``'s game)."""
     app = _open_app(lang)
     try:
-        if code:
-            open_code(app, code)
+        start(app, code)
         return app.run()
     finally:
         app.close()

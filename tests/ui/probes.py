@@ -76,6 +76,8 @@ class Probe(Scene[str]):
 class TableStub(Scene[None]):
     """Stands in for the table: records the match it was given."""
 
-    def __init__(self, app: App, match: Match) -> None:
+    def __init__(self, app: App, match: Match, seen: object = None, *,
+                 show_code: bool = False) -> None:
         super().__init__(app)
         self.match = match
+        self.show_code = show_code

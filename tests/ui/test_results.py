@@ -94,6 +94,7 @@ def test_play_again_keeps_the_table_and_draws_a_new_seed(app: App) -> None:
     assert table.match.config == match.config
     assert table.match.seed != match.seed
     assert table.match.moves == 0
+    assert not table.show_code  # a fresh seed nobody has seen: its code stays hidden
     assert len(app.stack) == 2  # the table took the results' place over the title
 
 
@@ -114,6 +115,7 @@ def test_same_code_replays_the_same_game(app: App) -> None:
     table = app.stack.top
     assert isinstance(table, TableStub)
     assert table.match.code == match.code
+    assert table.show_code  # it is on the results screen already
     assert table.match.seed == match.seed and table.match.config == match.config
     # the same code and the same choices give the same game
     assert launch.play_out(table.match).ranking() == match.ranking()

@@ -181,6 +181,37 @@ def test_cancelling_the_new_game_keeps_the_unfinished_one(
     assert launch.unfinished(app) is not None
 
 
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_a_code_on_the_command_line_asks_before_replacing_the_unfinished_game(
+        make_app: Callable[..., App], tmp_path: Path, answer: str) -> None:
+    write_unfinished(tmp_path, SOLO, 5, 20)
+    before = (tmp_path / FILE_NAME).read_bytes()
+    other = Match(GameConfig("mazo", (P, AST)), 77).code
+    app = make_app()
+    launch.start(app, other)  # python -m game --code …
+    frames(app, 20)
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene), "the command line replaced the game unasked"
+    click((confirm.yes if answer == "yes" else confirm.no).rect.center)
+    frames(app, 2)
+    if answer == "yes":
+        assert table_of(app).match.code == other
+    else:
+        assert isinstance(app.stack.top, TitleScene)
+        assert launch.unfinished(app) is not None
+    app.quit()
+    assert (tmp_path / FILE_NAME).read_bytes() == before  # no move made: the old game stays
+
+
+def test_a_code_on_the_command_line_opens_at_once_when_nothing_is_unfinished(
+        make_app: Callable[..., App]) -> None:
+    code = Match(GameConfig("mazo", (P, AST)), 77).code
+    app = make_app()
+    launch.start(app, code)
+    frames(app, 2)
+    assert table_of(app).match.code == code
+
+
 def test_no_question_without_an_unfinished_game(make_app: Callable[..., App]) -> None:
     app = make_app()
     click(title_of(app).play_now.rect.center)

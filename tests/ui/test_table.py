@@ -376,14 +376,51 @@ def test_eight_seats_fit_on_screen_without_overlapping(make_app: Callable[..., A
             assert not a.colliderect(b)
 
 
-def test_the_game_code_is_on_screen(make_app: Callable[..., App]) -> None:
-    app = make_app()
-    match = Match(GameConfig("bombazo", (P, AST)), 12)
-    open_table(app, match)
-    frames(app, 2)
-    from game.ui import fonts
+def _texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """Every text the table's painter draws from now on."""
+    from game.ui.table import paint
 
-    assert (match.code, 18, True, (170, 176, 190)) in fonts._texts
+    drawn: list[str] = []
+    real = paint.draw_text
+
+    def recording(surface: pygame.Surface, text: str, *args: object, **kwargs: object
+                  ) -> pygame.Rect:
+        drawn.append(text)
+        return real(surface, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(paint, "draw_text", recording)
+    return drawn
+
+
+@pytest.mark.parametrize("seats", [(P, AST), (P, P, AST)], ids=["solo", "hot-seat"])
+def test_the_game_code_is_not_on_the_table_of_a_game_nobody_chose(
+        make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch,
+        seats: tuple[SeatKind, ...]) -> None:
+    # The code holds the seed: shown during the game, it gives away every hand and the deck.
+    drawn = _texts_drawn(monkeypatch)
+    app = make_app()
+    match = Match(GameConfig("bombazo", seats), 12)
+    open_table(app, match)
+    frames(app, 3)
+    if len(match.people) > 1:  # the curtain first: the hand of seat 0 on screen
+        until(app, lambda: app._guard <= 0)
+        key(pygame.K_RETURN)
+        frames(app, 3)
+    assert drawn, "the painter drew no text at all"
+    assert match.code not in drawn
+    assert app.loc.t("newgame.code") not in drawn
+
+
+def test_a_typed_code_may_stay_on_screen(make_app: Callable[..., App],
+                                        monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import launch
+
+    drawn = _texts_drawn(monkeypatch)
+    app = make_app()
+    code = Match(GameConfig("bombazo", (P, AST)), 12).code
+    assert launch.open_code(app, code)
+    frames(app, 3)
+    assert code in drawn
 
 
 def test_escape_pauses(make_app: Callable[..., App]) -> None:

@@ -135,7 +135,9 @@ class ResultsScene(FormScene[None]):
     def _same_code(self) -> None:
         from game.ui import launch
 
-        launch.open_table(self.app, launch.match_from_code(self.match.code), replacing=self)
+        # The code is on this screen already: the new table may show it too.
+        launch.open_table(self.app, launch.match_from_code(self.match.code), replacing=self,
+                          show_code=True)
 
     def _to_title(self) -> None:
         self.app.to_title()

@@ -59,12 +59,15 @@ FAST_FORWARD = 4.0
 class TableScene(TableInput, Scene[None]):
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
                  deal: bool | None = None, autosaver: Autosaver | None = None,
-                 resume: Seen | None = None) -> None:
+                 resume: Seen | None = None, show_code: bool = False) -> None:
         """``pace``: the machines' pace (default: from the settings); ``deal``: animate the
         deal (default: when no move has been made yet); ``autosaver``: keeps the match on
-        disk; ``resume``: who was looking when a resumed match was saved."""
+        disk; ``resume``: who was looking when a resumed match was saved; ``show_code``: the
+        game code may be on screen (the player typed it). A code holds the seed, and the seed
+        is the deal: a code nobody chose is shown only on the results screen."""
         super().__init__(app)
         self.match = match
+        self.show_code = show_code
         settings = app.settings
         self.pace = pace or Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
         self.flow = TableFlow(match, self.pace)

@@ -329,11 +329,12 @@ def _controls(surface: pygame.Surface, scene: TableScene) -> None:
                   theme.TEXT_MIN, theme.INK, bold=True, anchor="midtop",
                   max_width=panel.width - 16)
     scene.controls.draw(surface)
-    x, y = L.CODE_POS
-    code = draw_text(surface, scene.match.code, (x, y), theme.TEXT_MIN, theme.INK_DIM, bold=True,
-                     anchor="bottomright")
-    draw_text(surface, scene.t("newgame.code"), (x, code.top - 2), theme.TEXT_MIN,
-              theme.INK_DIM, anchor="bottomright", max_width=L.DRAW.width)
+    if scene.show_code:
+        x, y = L.CODE_POS
+        code = draw_text(surface, scene.match.code, (x, y), theme.TEXT_MIN, theme.INK_DIM,
+                         bold=True, anchor="bottomright")
+        draw_text(surface, scene.t("newgame.code"), (x, code.top - 2), theme.TEXT_MIN,
+                  theme.INK_DIM, anchor="bottomright", max_width=L.DRAW.width)
     if not scene.private_ok and scene.match.people and scene.shown.phase != "over":
         count = scene.shown.seats[scene.home].cards
         label = plural(scene.app.loc, "table.cards_in_hand", count)
