@@ -72,13 +72,16 @@ def _scenario(args: argparse.Namespace) -> int:
 def _sim(args: argparse.Namespace) -> int:
     from game.core.errors import MalformedInput
     from game.match.sim import SimSetupError, parse_bots
-    from game.rules.bombdeck.engine import check_table, ruleset_of
+    from game.rules.registry import descriptor, engine_for
     from game.tools.simrun import run_sim
 
     options = frozenset(o.strip() for o in args.options.split(",") if o.strip())
     try:
-        check_table(ruleset_of(args.game), args.seats, options)
-        kinds = parse_bots(args.bots, args.seats)
+        spec = descriptor(args.game)
+        engine_for(spec.id)  # a game not built yet says so
+        options = spec.with_defaults(options)
+        spec.check_table(args.seats, options)
+        kinds = parse_bots(args.bots, args.seats, spec.id)
     except (MalformedInput, SimSetupError) as error:
         raise UsageError(str(error)) from None
     if args.focus is not None and not 0 <= args.focus < args.seats:
@@ -190,19 +193,21 @@ def _replay(args: argparse.Namespace) -> int:
         print(json.dumps({"error": str(error)}, ensure_ascii=False))
         return EXIT_USAGE
     engine = engine_for(save.config.game)
+    outcome = engine.result(state)
     print(json.dumps({
         "game": save.config.game,
         "actions": len(save.actions),
         "over": engine.is_over(state),
         "to_act": engine.to_act(state),
-        "ranking": engine.ranking(state),
+        "ranking": list(outcome.ranking),
+        "outcome": outcome.to_json(),
     }, ensure_ascii=False))
     return 0
 
 
 def _code(args: argparse.Namespace) -> int:
-    from game.core.codes import decode, encode
     from game.core.errors import MalformedInput
+    from game.rules.codes import decode, encode
 
     try:
         config, seed = decode(args.code)
@@ -215,6 +220,12 @@ def _code(args: argparse.Namespace) -> int:
 
 
 LANGS = ("es", "en", "pt")
+
+
+def _playable() -> tuple[str, ...]:
+    from game.rules.registry import playable
+
+    return playable()
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -249,7 +260,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play machine-only games. --bots: one name plays every seat; several "
                     "names must give one per seat, in seat order.",
     )
-    sim.add_argument("--game", required=True, help="bombazo, mazo or clasico")
+    sim.add_argument("--game", required=True, help="the game: " + ", ".join(_playable()))
     sim.add_argument("--seats", type=_positive, default=4, help="seats at the table (4)")
     sim.add_argument("--bots", required=True,
                      help="lanzado, astuto, despiadado: one name, or one per seat")
@@ -326,8 +337,8 @@ def build_parser() -> argparse.ArgumentParser:
 def _check_code(code: str | None) -> None:
     if code is None:
         return
-    from game.core.codes import decode
     from game.core.errors import MalformedInput
+    from game.rules.codes import decode
     from game.ui.launch import playable_or_raise
 
     try:

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from game.core.config import GameConfig, SeatKind
+from game.core.engine import DecisionKind
 from game.core.rng import Pcg32
 from game.core.saves import SAVE_FORMAT, SavedGame, loads, read_save
 from game.match.autosave import (
@@ -23,11 +24,11 @@ from game.match.autosave import (
     set_aside,
 )
 from game.match.flow import Pace, TableFlow
-from game.match.table import Match
+from game.match.match import Match
 from game.rules.replay import replay
 
 P, AST, LAN = SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.LANZADO
-PACE = Pace(machine_delay=0.5, machine_nope_delay=0.4, reaction_seconds=1.0)
+PACE = Pace(machine_delay=0.5, machine_window_delay=0.4, window_seconds=1.0)
 HOT_SEAT = GameConfig("bombazo", (P, P, AST, LAN))
 SOLO = GameConfig("clasico", (P, AST, AST))
 PUBLIC = -1
@@ -81,7 +82,7 @@ def test_a_round_trip_gives_the_same_table_for_every_seat_and_the_same_next_move
     for seat in (*range(config.seat_count), PUBLIC):
         assert resumed.view_for(seat) == live.match.view_for(seat)
         assert resumed.feed_for(seat) == live.match.feed_for(seat)
-    assert resumed.decision() == live.match.decision()
+    assert resumed.pending() == live.match.pending()
     # the same next machine moves, and the same game to the end for the same choices
     flow = TableFlow(resumed, PACE)
     restore_curtain(flow, found.seen)
@@ -119,13 +120,13 @@ def _hot_seat_until(state: str) -> TableFlow:
     for _ in range(100_000):
         match = flow.match
         assert not match.is_over()
-        kind = match.decision().kind
+        kind = match.pending().kind
         if match.moves >= 3:
             if state == "curtain" and flow.curtain_for is not None:
                 return flow
             if state == "shown" and flow.show_private and flow.awaiting_person is not None:
                 return flow
-            if state == "react" and kind == "react":
+            if state == "react" and kind is DecisionKind.WINDOW:
                 return flow
         _step(flow, rng, confirm=not (state == "curtain" and match.moves >= 3))
     raise AssertionError(f"never reached {state}")
@@ -164,10 +165,10 @@ def test_nobodys_hand_is_up_in_a_resumed_reaction_window(tmp_path: Path) -> None
     again = _resumed(flow, tmp_path)
     assert again.viewer is None and again.curtain_for is None and not again.show_private
     rng = Pcg32(3)
-    while again.match.decision().kind == "react":
+    while again.match.pending().is_window:
         again.update(0.25)
     # after the window everybody watched, the next person confirms the curtain first
-    decision = again.match.decision()
+    decision = again.match.pending()
     if decision.by_person:
         assert again.curtain_for == decision.seat and not again.show_private
     _step(again, rng)
@@ -234,8 +235,6 @@ def _damage(kind: str, good: str) -> bytes:
     elif kind == "illegal action":
         data["actions"][2] = {"seat": data["actions"][2]["seat"], "do": "play",
                               "card": "no_such_card"}
-    elif kind == "machine would not do it":
-        data["actions"] = _a_machine_move_it_would_not_make(good)
     elif kind == "seat out of range":
         data["actions"][0]["seat"] = 42
     elif kind == "actions not a list":
@@ -251,7 +250,8 @@ def _a_machine_move_it_would_not_make(good: str) -> list[dict[str, object]]:
         if seat not in (2, 3):
             continue
         match = Match.from_save(SavedGame(save.config, save.seed, save.actions[:index]))
-        if match.machine_to_move() != seat:
+        choice = match.machine_choice()
+        if choice is None or choice[0] != seat:
             continue
         other = [a for a in match.legal_for(seat) if a.to_json() != dict(recorded)]
         if other:
@@ -261,8 +261,24 @@ def _a_machine_move_it_would_not_make(good: str) -> list[dict[str, object]]:
 
 
 DAMAGE = ("not json", "truncated", "binary", "empty", "not a save", "newer version",
-          "bad seat kind", "unknown game", "illegal action", "machine would not do it",
-          "seat out of range", "actions not a list")
+          "bad seat kind", "unknown game", "illegal action", "seat out of range",
+          "actions not a list")
+
+
+def test_a_machine_move_the_machine_would_not_make_now_still_resumes(tmp_path: Path) -> None:
+    """A save is plain actions: a machine level retuned since the save was written (it would
+    now choose otherwise) does not make the save damaged; the game resumes as it was played."""
+    flow = _played(HOT_SEAT, 3, 20, Pcg32(3))
+    saver = Autosaver(tmp_path)
+    saver.save(flow.match)
+    good = saver.path.read_text(encoding="utf-8")
+    actions = _a_machine_move_it_would_not_make(good)
+    data = json.loads(good)
+    data["actions"] = actions
+    saver.path.write_text(json.dumps(data), encoding="utf-8")
+    found = saver.load_unfinished()
+    assert found is not None and found.moves == len(actions)
+    assert Match.from_save(found.save).moves == len(actions)
 
 
 @pytest.mark.parametrize("kind", DAMAGE)

@@ -9,16 +9,21 @@ from collections.abc import Sequence
 
 import pytest
 
-from game.bots import BOTS, Bot, Despiadado, NoSuchBot, bot_for
-from game.bots import astuto as astuto_module
-from game.bots import despiadado as despiadado_module
-from game.bots import lanzado as lanzado_module
-from game.bots.base import next_alive, top_odds, unknown_bomb_odds
+from game.bots.base import Bot
+from game.bots.bombdeck import LEVELS as BOTS
+from game.bots.bombdeck import astuto as astuto_module
+from game.bots.bombdeck import despiadado as despiadado_module
+from game.bots.bombdeck import lanzado as lanzado_module
+from game.bots.bombdeck.base import next_alive, top_odds, unknown_bomb_odds
+from game.bots.bombdeck.despiadado import Despiadado
+from game.bots.registry import NoSuchBot, levels_for
+from game.bots.registry import bot_for as registry_bot_for
 from game.core.config import GameConfig, SeatKind
 from game.core.engine import TABLE
-from game.core.rng import Pcg32, derived
+from game.core.rng import DecisionStreams, Pcg32
 from game.core.saves import loads
 from game.match.headless import BotError, play_game
+from game.match.match import Match
 from game.rules.bombdeck import cards as C
 from game.rules.bombdeck.actions import DRAW_ACTION, NOPE_ACTION, RANDOM, Action
 from game.rules.bombdeck.engine import BOMBDECK
@@ -28,7 +33,13 @@ from game.rules.replay import replay
 
 LZ, AS, DE = SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO
 LEVELS = (LZ, AS, DE)
-ALL_BOTS: list[Bot] = [*BOTS.values(), Despiadado(focus=1), Despiadado(focus=0)]
+AnyBot = Bot[BombView, Action]
+ALL_BOTS: list[AnyBot] = [*BOTS.values(), Despiadado(focus=1), Despiadado(focus=0)]
+
+
+def bot_for(kind: SeatKind, focus: int | None = None) -> AnyBot:
+    """The bomb-deck player of ``kind`` (every bomb-deck game has the same players)."""
+    return registry_bot_for("bombazo", kind, focus)
 TABLES = [("bombazo", 2), ("bombazo", 4), ("bombazo", 8), ("mazo", 3), ("mazo", 5),
           ("clasico", 4), ("clasico", 5)]
 
@@ -103,14 +114,47 @@ def test_same_seed_same_action_list(game: str) -> None:
     assert play_game(config, 1235).actions != first.actions
 
 
-def test_bot_streams_are_derived_from_the_seed_and_the_seat() -> None:
-    """A bot's decision depends only on its view, the legal list and its own generator."""
-    config = GameConfig.machines("bombazo", 4, LZ)
-    state = BOMBDECK.new_game(config, 5)
-    view = BOMBDECK.view(state, 0)
-    legal = BOMBDECK.legal_actions(state, 0)
-    picks = [bot_for(LZ).choose(view, legal, derived(5, 1)) for _ in range(3)]
-    assert picks[0] == picks[1] == picks[2]
+def test_bot_streams_are_derived_from_the_seed_the_seat_and_the_decision() -> None:
+    """Every machine decision of a game is made with ``DecisionStreams(seed).rng(seat,
+    index)``, index = actions applied so far: a spy compares each generator it is handed with
+    that derivation, for every seat of several games."""
+    seen: list[tuple[int, int, int]] = []
+
+    class Spy:
+        level = LZ
+
+        def __init__(self, match: list[Match]) -> None:
+            self.match = match
+
+        def choose(self, view: BombView, legal: Sequence[Action], rng: Pcg32) -> Action | None:
+            index = self.match[0].moves
+            expected = DecisionStreams(self.match[0].seed).rng(view.seat, index)
+            assert (rng.state, rng.inc) == (expected.state, expected.inc)
+            seen.append((self.match[0].seed, view.seat, index))
+            return bot_for(LZ).choose(view, legal, rng)
+
+    for seed in (5, 6):
+        holder: list[Match] = []
+        spies = [Spy(holder) for _ in range(4)]
+        match = Match(GameConfig.machines("bombazo", 4, LZ), seed, players=spies)
+        holder.append(match)
+        match.play_to_end()
+    assert {seat for _, seat, _ in seen} == {0, 1, 2, 3}
+    assert len(set(seen)) == len(seen), "two decisions shared a generator"
+
+
+def test_the_streams_of_seats_and_decisions_are_independent() -> None:
+    """Seats asked at the same position must not answer alike (PCG's first output depends on
+    its state alone), nor one seat at successive positions."""
+    streams = DecisionStreams(99)
+    same_index = sum(streams.rng(0, i).below(4) == streams.rng(1, i).below(4)
+                     for i in range(4000))
+    next_index = sum(streams.rng(2, i).below(4) == streams.rng(2, i + 1).below(4)
+                     for i in range(4000))
+    other_seed = sum(streams.rng(0, i).below(4) == DecisionStreams(100).rng(0, i).below(4)
+                     for i in range(4000))
+    for agree in (same_index, next_index, other_seed):
+        assert 850 < agree < 1150, agree  # a quarter of 4,000, give or take 5 sigma
 
 
 def test_a_record_replays_to_the_same_end() -> None:
@@ -119,7 +163,7 @@ def test_a_record_replays_to_the_same_end() -> None:
     saved = loads(record.to_save().dumps())
     state = replay(saved)
     assert BOMBDECK.is_over(state)
-    assert BOMBDECK.ranking(state) == record.ranking
+    assert tuple(BOMBDECK.ranking(state)) == record.ranking
     restored = [(seat, BOMBDECK.action_from_json(data)) for seat, data in saved.actions]
     assert restored == record.actions
 
@@ -127,7 +171,7 @@ def test_a_record_replays_to_the_same_end() -> None:
 # --- bots see views, never states -----------------------------------------------------------------
 
 @pytest.mark.parametrize("bot", ALL_BOTS, ids=lambda b: type(b).__name__)
-def test_choose_takes_a_view_the_legal_actions_and_a_generator(bot: Bot) -> None:
+def test_choose_takes_a_view_the_legal_actions_and_a_generator(bot: AnyBot) -> None:
     signature = inspect.signature(bot.choose)
     assert list(signature.parameters) == ["view", "legal", "rng"]
     hints = typing.get_type_hints(bot.choose)
@@ -145,7 +189,7 @@ def test_module_level_choose_has_the_same_shape(module: typing.Any) -> None:
 class _Spy:
     """Wraps a bot, checks that it is handed a view, and logs who is asked in reaction windows."""
 
-    def __init__(self, inner: Bot, log: list[int]) -> None:
+    def __init__(self, inner: AnyBot, log: list[int]) -> None:
         self.inner = inner
         self.log = log
 
@@ -236,14 +280,19 @@ def test_a_bot_that_answers_illegally_is_reported() -> None:
 # --- registry ------------------------------------------------------------------------------------
 
 def test_registry_maps_every_built_level() -> None:
-    for level in LEVELS:
-        assert bot_for(level).level is level
+    for game in ("bombazo", "mazo", "clasico"):
+        assert levels_for(game) == LEVELS
+        for level in LEVELS:
+            assert registry_bot_for(game, level).level is level
     focused = bot_for(DE, focus=2)
     assert isinstance(focused, Despiadado) and focused.focus == 2
     with pytest.raises(NoSuchBot):
         bot_for(SeatKind.PERSON)
     with pytest.raises(NoSuchBot):
         bot_for(SeatKind.MAESTRO)
+    assert levels_for("diebombe") == ()
+    with pytest.raises(NoSuchBot):
+        registry_bot_for("diebombe", AS)
 
 
 # --- hand-built views ---------------------------------------------------------------------------

@@ -14,12 +14,12 @@ from typing import Any
 
 import pytest
 
-from game.bots import bot_for
+from game.bots.registry import bot_for
 from game.core.config import GameConfig, SeatKind
 from game.core.rng import Pcg32
 from game.match.flow import Pace, TableFlow
 from game.match.headless import play_game
-from game.match.table import Match
+from game.match.match import Match
 from game.rules.bombdeck.actions import Action
 from game.rules.bombdeck.cards import RULESETS
 from game.rules.bombdeck.state import BombState, Phase
@@ -56,7 +56,7 @@ class Recorder:
     def __init__(self, seat: int, level: SeatKind, log: list[tuple[Any, ...]],
                  focus: int | None = None) -> None:
         self.seat = seat
-        self.inner = bot_for(level, focus)
+        self.inner = bot_for("bombazo", level, focus)
         self.log = log
 
     @property

@@ -10,9 +10,9 @@ from pathlib import Path
 import pytest
 
 from game import cli
-from game.core.codes import encode
 from game.core.config import GameConfig, SeatKind
 from game.core.saves import write_atomic
+from game.rules.codes import encode
 from game.rules.registry import engine_for
 from game.rules.replay import record
 from tests.playout import random_playout

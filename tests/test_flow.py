@@ -8,10 +8,10 @@ from game.core.config import GameConfig, SeatKind
 from game.core.errors import IllegalAction
 from game.core.rng import Pcg32
 from game.match.flow import Pace, TableFlow
-from game.match.table import Match
+from game.match.match import Match
 
 P, AST, LAN = SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.LANZADO
-PACE = Pace(machine_delay=1.0, machine_nope_delay=0.5, reaction_seconds=3.0)
+PACE = Pace(machine_delay=1.0, machine_window_delay=0.5, window_seconds=3.0)
 
 
 def _play_out(flow: TableFlow, rng: Pcg32, frames: int = 200_000, dt: float = 0.25,
@@ -58,10 +58,10 @@ def test_hot_seat_curtain_before_every_other_persons_decision() -> None:
     shown: list[int] = []
 
     def check(f: TableFlow) -> None:
-        decision = f.match.decision()
+        decision = f.match.pending()
         if f.show_private:
             assert f.viewer is not None
-            assert decision.kind != "react", "no hand on screen while everybody may nope"
+            assert not decision.is_window, "no hand on screen while everybody may nope"
             if decision.by_person:
                 assert decision.seat == f.viewer, "only the deciding person's cards show"
             shown.append(f.viewer)
@@ -91,15 +91,15 @@ def test_window_runs_full_length_with_two_people() -> None:
         for _ in range(2_000):
             if match.is_over():
                 break
-            if match.decision().kind == "react" and match.machine_nope() is None:
+            if match.pending().is_window and match.machine_choice() is None:
                 waited = 0.0
-                while match.decision().kind == "react":
+                while match.pending().is_window:
                     before = match.moves
                     flow.update(0.1)
                     waited += 0.1
                     if match.moves != before:
                         break
-                if match.decision().kind != "react":
+                if not match.pending().is_window:
                     lengths.add(round(waited, 1))
                 continue
             if flow.curtain_for is not None:
@@ -120,9 +120,9 @@ def test_one_person_without_nope_does_not_wait_for_the_window() -> None:
         for _ in range(3_000):
             if match.is_over():
                 break
-            if match.decision().kind == "react" and match.window_may_close_early():
+            if match.pending().is_window and match.window_may_close_early():
                 flow.update(0.0)
-                assert match.decision().kind != "react"
+                assert not match.pending().is_window
                 return
             if flow.awaiting_person is not None:
                 legal = match.legal_for(0)
@@ -178,11 +178,11 @@ def test_hot_seat_curtain_again_after_a_window_everybody_watched() -> None:
             legal = match.legal_for(seat)
             plays = [a for a in legal if a.verb == "play"]
             flow.submit((plays or legal)[rng.below(len(plays or legal))])
-            if match.decision().kind == "react":
-                while match.decision().kind == "react":
+            if match.pending().is_window:
+                while match.pending().is_window:
                     flow.update(0.25)
-                if match.decision().by_person:
-                    assert flow.curtain_for == match.decision().seat
+                if match.pending().by_person:
+                    assert flow.curtain_for == match.pending().seat
                     assert not flow.show_private
                     checked += 1
             continue

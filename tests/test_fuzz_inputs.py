@@ -22,7 +22,7 @@ from hypothesis import strategies as st
 from game.core.config import GameConfig, SeatKind
 from game.core.engine import TABLE
 from game.core.errors import IllegalAction
-from game.match.table import Match
+from game.match.match import Match
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
 from game.rules.bombdeck.cards import RULESETS
@@ -382,9 +382,9 @@ def test_a_rejected_action_at_a_table_changes_nothing(game: str, seed: int,
     for _ in range(rng_prefix):
         if match.is_over():
             break
-        decision = match.decision()
-        if decision.kind == "react":
-            match.resolve()
+        decision = match.pending()
+        if decision.is_window:
+            match.close_window()
         elif decision.by_person:
             assert decision.seat is not None
             legal = match.legal_for(decision.seat)
@@ -394,11 +394,11 @@ def test_a_rejected_action_at_a_table_changes_nothing(game: str, seed: int,
     for _ in range(6):
         seat = data.draw(st.integers(-2, 3), label="seat")
         action = data.draw(actions, label="action")
-        before = (match._state.snapshot(), match.save(), match.feed_size, match.decision())
+        before = (match._state.snapshot(), match.save(), match.feed_size, match.pending())
         try:
             match.submit(seat, action)
         except IllegalAction:
-            after = (match._state.snapshot(), match.save(), match.feed_size, match.decision())
+            after = (match._state.snapshot(), match.save(), match.feed_size, match.pending())
             assert after == before
         else:
             return

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from game.core.codes import GAME_IDS
 from game.core.config import SeatKind
 from game.i18n import (
     FALLBACK,
@@ -29,6 +28,7 @@ from game.i18n import (
     system_language,
 )
 from game.rules.bombdeck.cards import RULESETS
+from game.rules.registry import playable
 
 ROOT = Path(__file__).resolve().parent.parent
 CATALOGS = {lang: read_catalog(lang) for lang in LANGUAGES}
@@ -139,7 +139,7 @@ def test_the_front_end_keys_exist() -> None:
 
 
 def test_every_game_and_every_language_has_a_name() -> None:
-    for game in GAME_IDS:
+    for game in playable():
         assert f"game.{game}.name" in EN and f"game.{game}.blurb" in EN
     for lang in LANGUAGES:
         assert f"lang.{lang}" in EN

@@ -12,15 +12,14 @@ from typing import Any
 import pytest
 
 from game import cli
-from game.core.codes import decode
+from game.bots.registry import levels_for
 from game.core.config import GameConfig
 from game.match.headless import GameRecord
 from game.match.headless import play_game as real_play_game
-from game.rules.bombdeck.cards import RULESETS
+from game.rules.codes import decode
+from game.rules.registry import descriptor, playable
 from game.tools import soak
 from game.tools.soak import (
-    LEVELS,
-    MIXES,
     ScreensReport,
     SoakTable,
     resident_bytes,
@@ -76,15 +75,16 @@ def test_screens_report_the_memory_they_keep() -> None:
 
 # --- the cycle ----------------------------------------------------------------------------------
 
-def test_the_tables_are_every_rule_set_seat_count_and_option_set() -> None:
+def test_the_tables_are_every_game_seat_count_and_option_set() -> None:
     tables = soak_tables()
     assert len(tables) == len(set(tables))
-    for name, ruleset in RULESETS.items():
+    assert {t.game for t in tables} == set(playable())
+    for name in playable():
+        spec = descriptor(name)
         mine = [t for t in tables if t.game == name]
-        seats = range(ruleset.min_seats, ruleset.max_seats + 1)
-        assert {t.seats for t in mine} == set(seats)
-        assert {t.options for t in mine} == ({frozenset(), frozenset(ruleset.options)}
-                                            if ruleset.options else {frozenset()})
+        assert {t.seats for t in mine} == set(spec.seat_range)
+        assert {t.options for t in mine} == ({frozenset(), frozenset(spec.options)}
+                                            if spec.options else {frozenset()})
     assert SoakTable("clasico", 3, frozenset({"advanced_combos"})).name == \
         "clasico/3+advanced_combos"
 
@@ -95,10 +95,12 @@ def test_the_cycle_moves_the_table_then_the_levels_then_the_first_seat() -> None
     seen_tables = [soak_config(tables, i)[0] for i in range(count)]
     assert seen_tables == tables
     bombazo4 = tables.index(SoakTable("bombazo", 4))
-    rounds = [soak_config(tables, bombazo4 + r * count)[1] for r in range(MIXES * 4)]
+    levels = levels_for("bombazo")
+    rounds = [soak_config(tables, bombazo4 + r * count)[1]
+              for r in range(soak.mixes("bombazo") * 4)]
     mixes = {config.seats for config in rounds}
-    assert {(level,) * 4 for level in LEVELS} <= mixes
-    assert any(len(set(kinds)) == len(LEVELS) for kinds in mixes)
+    assert {(level,) * 4 for level in levels} <= mixes
+    assert any(len(set(kinds)) == len(levels) for kinds in mixes)
     assert {config.first for config in rounds} == {0, 1, 2, 3}
     assert soak_config(tables, 12345) == soak_config(tables, 12345)
 

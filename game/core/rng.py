@@ -68,3 +68,53 @@ class Pcg32:
 def derived(seed: int, purpose: int) -> Pcg32:
     """A generator on its own stream: machine players think without shifting the game's draws."""
     return Pcg32(seed, stream=0x6D6563686120 + purpose)
+
+
+_STREAM_BASE = 0x6D6563686120
+_GOLDEN = 0x9E3779B97F4A7C15
+_SEAT_MIX = 0xD1B54A32D192ED03
+_INDEX_MIX = 0xBF58476D1CE4E5B9
+
+
+def _splitmix(value: int) -> int:
+    """SplitMix64's finalizer: every input bit reaches every output bit."""
+    value = (value + _GOLDEN) & _MASK64
+    value = ((value ^ (value >> 30)) * 0xBF58476D1CE4E5B9) & _MASK64
+    value = ((value ^ (value >> 27)) * 0x94D049BB133111EB) & _MASK64
+    return value ^ (value >> 31)
+
+
+class DecisionStreams:
+    """The generators the machine players of one game think with: one per (seat, decision
+    index), a pure function of the seed, the seat and the number of actions applied so far.
+    So a save replays as plain actions without asking any machine player anything, a resumed
+    game's next machine moves are the ones the uninterrupted game would have made, and asking
+    the same question twice (a screen polling a reaction window) gives the same answer.
+
+    The simulator makes one per machine decision, so the mixing is one multiply and two
+    xorshifts over a SplitMix64 of the seed; PCG's output permutation does the rest."""
+
+    __slots__ = ("_mixed", "_seats")
+
+    def __init__(self, seed: int) -> None:
+        self._mixed = _splitmix(seed & _MASK64)
+        self._seats: dict[int, tuple[int, int]] = {}
+
+    def rng(self, seat: int, index: int) -> Pcg32:
+        found = self._seats.get(seat)
+        if found is None:
+            # The seat goes into the state as well as the stream: PCG's first output depends
+            # on the state alone, and seats asked at the same index must not answer alike.
+            found = self._seats[seat] = (((_STREAM_BASE + 1 + seat) << 1 | 1) & _MASK64,
+                                         _splitmix(self._mixed ^ (seat + 1) * _SEAT_MIX))
+        inc, base = found
+        value = ((base ^ index) * _INDEX_MIX) & _MASK64
+        twin = Pcg32.__new__(Pcg32)
+        twin.inc = inc
+        twin.state = value ^ (value >> 29)
+        return twin
+
+
+def decision_rng(seed: int, seat: int, index: int) -> Pcg32:
+    """``DecisionStreams(seed).rng(seat, index)``."""
+    return DecisionStreams(seed).rng(seat, index)

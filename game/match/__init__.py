@@ -1,5 +1,1 @@
-"""Drives games: seats, machine turns, whose decision is pending; headless play for the sim."""
-
-from game.match.headless import BotError, GameRecord, bots_for, play_game
-
-__all__ = ["BotError", "GameRecord", "bots_for", "play_game"]
+"""Drives games: seats, machine turns, the pending decision; headless play for the sim."""

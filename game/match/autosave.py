@@ -36,7 +36,7 @@ from typing import Any, NoReturn
 from game.core.errors import MalformedInput
 from game.core.saves import SavedGame, saved_game_from_json, write_atomic
 from game.match.flow import TableFlow
-from game.match.table import Match
+from game.match.match import Match
 
 log = logging.getLogger(__name__)
 
@@ -224,13 +224,13 @@ def restore_curtain(flow: TableFlow, seen: Seen) -> None:
     the flow's rule stands (their hand is theirs to see)."""
     if not flow.hot_seat:
         return
-    decision = flow.match.decision()
+    person = flow.person_to_act()
     covered = seen.curtain_for if seen.curtain_for is not None else seen.viewer
     flow.viewer = None
-    if decision.kind != "react" and decision.by_person:
-        if covered is not None and covered != decision.seat:
+    if person is not None:
+        if covered is not None and covered != person:
             log.warning("autosave: the saved curtain (seat %s) does not match the game; it "
-                        "comes down for seat %s", covered, decision.seat)
-        flow.curtain_for = decision.seat
+                        "comes down for seat %s", covered, person)
+        flow.curtain_for = person
     else:
         flow.curtain_for = None

@@ -1,40 +1,44 @@
-"""The pace and the privacy of a table, without a screen: when machines move, when a reaction
-window closes, and whose private cards may be shown.
+"""The pace and the privacy of a table, without a screen: when machines move, when a window
+closes, and whose private cards may be shown. It names no game: it reads the kind of decision
+the engine declares (one seat, several seats, a window) and the people at the table.
 
 The table scene feeds it the frame time (``update(dt)``) and the people's input; everything it
 decides is a pure function of those, so it is tested here with plain numbers, and the screen
 only draws what it says. Privacy rules (RULES.md §1 and LOOK.md):
 
 - one person against machines: that person's hand is always theirs to see;
-- two or more people: a person's hand and clues are shown only after that person confirms the
-  curtain, they are covered again when the decision passes to anyone else, and during a
-  reaction window nobody's hand is shown (everybody is looking at the screen); after a window
-  the curtain comes down again even for the same person, since everybody gathered round it;
+- two or more people: a person's private cards are shown only after that person confirms the
+  curtain, they are covered again when the decision passes to anyone else, and during a window
+  nobody's hand is shown (everybody is looking at the screen); after a window the curtain comes
+  down again even for the same person, since everybody gathered round it;
+- several people deciding the same thing (sealed bids) each decide behind the curtain in seat
+  order, and the screen never shows a choice before all are in;
 - with two or more people a window always runs its full length, so its length never tells who
-  holds a nope; with one person it may close at once (``Match.window_may_close_early``).
+  could have acted; with one person it may close at once (``Match.window_may_close_early``).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from game.core.errors import IllegalAction
-from game.match.table import FeedItem, Match
-from game.rules.bombdeck.actions import Action
+from game.match.match import FeedItem, Match
 
 
 @dataclass(frozen=True, slots=True)
 class Pace:
-    """Seconds a machine waits before it acts, and the length of a reaction window."""
+    """Seconds a machine waits before it acts, before it acts in a window, and the length of a
+    window."""
 
     machine_delay: float = 0.9
-    machine_nope_delay: float = 0.7
-    reaction_seconds: float = 4.0
+    machine_window_delay: float = 0.7
+    window_seconds: float = 4.0
 
     @staticmethod
-    def for_speed(speed: str, reaction_seconds: float) -> Pace:
+    def for_speed(speed: str, window_seconds: float) -> Pace:
         delay = {"slow": 1.5, "normal": 0.9, "fast": 0.35}.get(speed, 0.9)
-        return Pace(delay, delay * 0.8, reaction_seconds)
+        return Pace(delay, delay * 0.8, window_seconds)
 
 
 INSTANT = Pace(0.0, 0.0, 0.0)
@@ -66,21 +70,30 @@ class TableFlow:
         """Whether ``viewer``'s hand and clues may be drawn now."""
         if self.viewer is None or self.curtain_for is not None:
             return False
-        return not (self.hot_seat and self.match.decision().kind == "react")
+        return not (self.hot_seat and self.match.pending().is_window)
+
+    def person_to_act(self) -> int | None:
+        """The person the game waits for outside a window: the one deciding seat, or the
+        first person still to act when several decide (in seat order)."""
+        pending = self.match.pending()
+        if pending.is_window or pending.is_over or not pending.people:
+            return None
+        return pending.people[0]
 
     @property
     def awaiting_person(self) -> int | None:
-        """The person whose decision (play, give, place) the screen waits for, once shown."""
-        decision = self.match.decision()
-        if decision.by_person and decision.seat == self.viewer and self.curtain_for is None:
-            return decision.seat
+        """The person whose decision the screen waits for, once shown."""
+        seat = self.person_to_act()
+        if seat is not None and seat == self.viewer and self.curtain_for is None:
+            return seat
         return None
 
     def person_out(self) -> bool:
-        """Against the machine: the one person has exploded (offer to fast-forward)."""
+        """Against the machine: the one person already has a final place while the game goes
+        on (out of a bomb-deck game): offer to fast-forward."""
         if len(self.match.people) != 1 or self.match.is_over():
             return False
-        return not self.match.view_for(self.match.people[0]).seats[self.match.people[0]].alive
+        return self.match.outcome().places[self.match.people[0]] is not None
 
     # ------------------------------------------------------------ input
 
@@ -90,7 +103,7 @@ class TableFlow:
             self.viewer = self.curtain_for
             self.curtain_for = None
 
-    def submit(self, action: Action) -> list[FeedItem]:
+    def submit(self, action: Any) -> list[FeedItem]:
         """The shown person's action; raises ``IllegalAction`` when it is not theirs or not
         legal (the state is then untouched)."""
         seat = self.awaiting_person
@@ -100,9 +113,11 @@ class TableFlow:
         self._refresh()
         return items
 
-    def person_nope(self, seat: int) -> list[FeedItem]:
-        """A person's nope during a window (their number key or their badge)."""
-        items = self.match.nope(seat)
+    def window_act(self, seat: int, action: Any) -> list[FeedItem]:
+        """A person's action in an open window (a nope: their number key or their badge)."""
+        if not self.match.pending().is_window:
+            raise IllegalAction("no window is open")
+        items = self.match.submit(seat, action)
         self._refresh()
         return items
 
@@ -115,14 +130,14 @@ class TableFlow:
         """Advance the table by ``dt`` seconds; returns the events of whatever happened (at
         most one action per call, so the screen can animate each)."""
         match = self.match
-        if match.is_over():
+        pending = match.pending()
+        if pending.is_over:
             return []
-        decision = match.decision()
-        if decision.kind == "react":
+        if pending.is_window:
             return self._tick_window(dt)
         self.window_left = None
-        if decision.by_person:
-            return []
+        if match.machine_choice() is None:
+            return []  # the people decide
         self._machine_wait += dt
         if self._machine_wait < self.pace.machine_delay:
             return []
@@ -135,45 +150,43 @@ class TableFlow:
         match = self.match
         key = match.moves
         if key != self._window_key:
-            # A new window, or a nope restarted it.
+            # A new window, or an action in it restarted it.
             self._window_key = key
-            self.window_left = self.pace.reaction_seconds
+            self.window_left = self.pace.window_seconds
             self._machine_wait = 0.0
-            instant = self.pace.reaction_seconds <= 0 and match.machine_nope() is None
+            instant = self.pace.window_seconds <= 0 and match.machine_choice() is None
             if match.window_may_close_early() or instant:
-                items = match.resolve()
-                self._refresh()
-                return items
+                return self._then_refresh(match.close_window())
         assert self.window_left is not None
         self.window_left -= dt
-        machine = match.machine_nope()
-        if machine is not None:
+        if match.machine_choice() is not None:
             self._machine_wait += dt
-            # A machine that wants to nope always gets to, whatever the window's length, so the
+            # A machine that wants to act always gets to, whatever the window's length, so the
             # same code and choices give the same game at every setting.
-            if self._machine_wait >= self.pace.machine_nope_delay or self.window_left <= 0:
-                items = match.nope(machine)
-                self._refresh()
-                return items
+            if self._machine_wait >= self.pace.machine_window_delay or self.window_left <= 0:
+                return self._then_refresh(match.step_machine())
         if self.window_left <= 0:
-            items = match.resolve()
-            self._refresh()
-            return items
+            return self._then_refresh(match.close_window())
         return []
+
+    def _then_refresh(self, items: list[FeedItem]) -> list[FeedItem]:
+        self._refresh()
+        return items
 
     def _refresh(self) -> None:
         """Bring the curtain down when the next decision belongs to another person."""
         if not self.hot_seat:
             return
-        decision = self.match.decision()
-        if decision.kind == "react":
+        pending = self.match.pending()
+        if pending.is_window:
             self._crowd_watched = True
             return
-        if decision.by_person and (decision.seat != self.viewer or self._crowd_watched):
+        person = self.person_to_act()
+        if person is not None and (person != self.viewer or self._crowd_watched):
             self._crowd_watched = False
             self.viewer = None
-            self.curtain_for = decision.seat
-        elif not decision.by_person:
+            self.curtain_for = person
+        elif person is None:
             # A machine's turn or the end: nobody's hand stays on screen.
             self._crowd_watched = False
             self.viewer = None

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.bots import BOTS
+from game.bots.registry import levels_for
 from game.core.config import GameConfig, SeatKind
 from game.match.headless import GameRecord
 
@@ -25,17 +25,17 @@ class SimSetupError(ValueError):
     """A simulation that cannot be set up; the message is one line for the command line."""
 
 
-def parse_bots(spec: str, seats: int) -> tuple[SeatKind, ...]:
+def parse_bots(spec: str, seats: int, game: str) -> tuple[SeatKind, ...]:
     names = [name.strip().lower() for name in spec.split(",")]
     if not all(names):
         raise SimSetupError(f"--bots {spec!r}: empty name in the list")
-    known = {kind.value: kind for kind in BOTS}
+    known = {kind.value: kind for kind in levels_for(game)}
     kinds: list[SeatKind] = []
     for name in names:
         kind = known.get(name)
         if kind is None and name in {k.value for k in SeatKind if k.is_machine}:
-            raise SimSetupError(f"--bots: the {name!r} level is not built yet "
-                                f"(available: {', '.join(known)})")
+            raise SimSetupError(f"--bots: the {name!r} level is not built yet for {game} "
+                                f"(available: {', '.join(known) or 'none'})")
         if kind is None:
             raise SimSetupError(
                 f"--bots: unknown machine player {name!r} (known: {', '.join(known)})"
@@ -65,7 +65,11 @@ class SimTally:
 
     seats: int
     games: int = 0
-    wins: list[int] = field(default_factory=list)
+    wins: list[float] = field(default_factory=list)
+    """Per seat: games won, a first place shared by k seats counting 1/k."""
+    team_games: int = 0
+    team_wins: int = 0
+    """Cooperative games: those that had a team result, and those the team won."""
     actions: int = 0
     finished: int = 0
     violations: int = 0
@@ -75,15 +79,19 @@ class SimTally:
 
     def __post_init__(self) -> None:
         if not self.wins:
-            self.wins = [0] * self.seats
+            self.wins = [0.0] * self.seats
 
     def add(self, record: GameRecord) -> None:
         self.games += 1
         self.finished += 1
         self.actions += len(record.actions)
-        winner = record.winner
-        if winner is not None:
-            self.wins[winner] += 1
+        winners = record.winners
+        for seat in winners:
+            self.wins[seat] += 1 / len(winners)
+        outcome = record.outcome
+        if outcome is not None and outcome.team_won is not None:
+            self.team_games += 1
+            self.team_wins += outcome.team_won
         if record.violations:
             self.violations += len(record.violations)
             for problem in record.violations:
@@ -114,7 +122,7 @@ class SimTally:
             "games": self.games,
             "games_per_second": round(self.games / seconds, 1) if seconds > 0 else 0.0,
             "seconds": round(seconds, 3),
-            "wins": list(self.wins),
+            "wins": [round(w, 3) if w % 1 else int(w) for w in self.wins],
             "win_rate": self.win_rate,
             "avg_actions": self.avg_actions,
             "invariant_violations": self.violations,
@@ -122,4 +130,6 @@ class SimTally:
             "violation_samples": list(self.violation_samples),
             "error_samples": list(self.error_samples),
         })
+        if self.team_games:
+            out["team_win_rate"] = round(self.team_wins / self.team_games, 4)
         return out

@@ -1,4 +1,5 @@
-"""``python -m game bench``: engine speed, Astuto's decision time, state copy and view time."""
+"""``python -m game bench``: engine speed, a machine level's decision time, state copy and view
+time, for any game (by default the tables the figures in docs/BENCHMARKS.md were taken on)."""
 
 from __future__ import annotations
 
@@ -9,19 +10,23 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from game.bots import Bot, bot_for
+from game.bots.base import Bot
+from game.bots.registry import bot_for
 from game.core.config import GameConfig, SeatKind
 from game.core.rng import Pcg32
 from game.match.headless import bots_for, play_game
-from game.rules.bombdeck.actions import Action
-from game.rules.bombdeck.engine import BOMBDECK
-from game.rules.bombdeck.view import BombView
+from game.rules.registry import engine_for
+
+ENGINE_GAME = "clasico"
+"""The engine-speed table: four Lanzado."""
+DECISION_GAME = "bombazo"
+"""The decision-time table: one Astuto against three Lanzado."""
 
 
 class TimedBot:
     """Wraps a machine player and records how long each of its decisions takes."""
 
-    def __init__(self, inner: Bot) -> None:
+    def __init__(self, inner: Bot[Any, Any]) -> None:
         self.inner = inner
         self.samples: list[float] = []
 
@@ -29,16 +34,16 @@ class TimedBot:
     def level(self) -> SeatKind:
         return self.inner.level
 
-    def choose(self, view: BombView, legal: Sequence[Action], rng: Pcg32) -> Action | None:
+    def choose(self, view: Any, legal: Sequence[Any], rng: Pcg32) -> Any:
         start = time.perf_counter()
         choice = self.inner.choose(view, legal, rng)
         self.samples.append(time.perf_counter() - start)
         return choice
 
 
-def engine_speed(games: int, seed: int = 0) -> tuple[float, int]:
-    """Games per second, Clásico at four Lanzado seats, with the headless driver."""
-    config = GameConfig.machines("clasico", 4, SeatKind.LANZADO)
+def engine_speed(games: int, seed: int = 0, game: str = ENGINE_GAME) -> tuple[float, int]:
+    """Games per second at four Lanzado seats, with the headless driver."""
+    config = GameConfig.machines(game, 4, SeatKind.LANZADO)
     players = bots_for(config)
     start = time.perf_counter()
     for index in range(games):
@@ -47,36 +52,39 @@ def engine_speed(games: int, seed: int = 0) -> tuple[float, int]:
     return games / seconds, games
 
 
-def astuto_decisions(games: int, seed: int = 0) -> list[float]:
-    """Astuto's decision times in seconds, Bombazo, one Astuto against three Lanzado (every
-    real decision: a play, a gift, a hidden bomb, a reaction)."""
-    timed = TimedBot(bot_for(SeatKind.ASTUTO))
-    lanzado = bot_for(SeatKind.LANZADO)
-    kinds = (SeatKind.ASTUTO, SeatKind.LANZADO, SeatKind.LANZADO, SeatKind.LANZADO)
+def astuto_decisions(games: int, seed: int = 0, game: str = DECISION_GAME,
+                     level: SeatKind = SeatKind.ASTUTO) -> list[float]:
+    """A level's decision times in seconds, one of it against three Lanzado (every real
+    decision: a play, a gift, a hidden bomb, a reaction)."""
+    timed = TimedBot(bot_for(game, level))
+    lanzado = bot_for(game, SeatKind.LANZADO)
+    kinds = (level, SeatKind.LANZADO, SeatKind.LANZADO, SeatKind.LANZADO)
     for index in range(games):
-        config = GameConfig("bombazo", kinds, first=index % 4)
+        config = GameConfig(game, kinds, first=index % 4)
         play_game(config, seed + index, [timed, lanzado, lanzado, lanzado])
     return timed.samples
 
 
-def copy_and_view_time(samples: int = 200, repeats: int = 200) -> tuple[float, float]:
-    """Mean seconds for one ``BOMBDECK.copy`` and one ``BOMBDECK.view`` of mid-game states
-    (Bombazo, four seats, the state after 30 actions of a recorded game)."""
-    config = GameConfig.machines("bombazo", 4, SeatKind.LANZADO)
+def copy_and_view_time(samples: int = 200, repeats: int = 200,
+                       game: str = DECISION_GAME) -> tuple[float, float]:
+    """Mean seconds for one engine ``copy`` and one ``view`` of mid-game states (four seats,
+    the state after 30 actions of a recorded game)."""
+    config = GameConfig.machines(game, 4, SeatKind.LANZADO)
+    engine = engine_for(game)
     states = []
     for index in range(samples):
         record = play_game(config, index)
-        state = BOMBDECK.new_game(config, index)
+        state = engine.new_game(config, index)
         for seat, action in record.actions[: min(30, len(record.actions) // 2)]:
-            BOMBDECK.apply(state, seat, action)
+            engine.apply(state, seat, action)
         states.append(state)
-    copy = BOMBDECK.copy
+    copy = engine.copy
     start = time.perf_counter()
     for _ in range(repeats):
         for state in states:
             copy(state)
     copy_seconds = (time.perf_counter() - start) / (repeats * len(states))
-    view = BOMBDECK.view
+    view = engine.view
     start = time.perf_counter()
     for _ in range(repeats):
         for state in states:
@@ -93,7 +101,7 @@ def run_bench(engine_games: int = 2000, astuto_games: int = 300) -> dict[str, An
     return {
         "engine_games_per_second": round(games_per_second, 1),
         "engine_games": played,
-        "engine_table": "clasico, 4 seats, lanzado",
+        "engine_table": f"{ENGINE_GAME}, 4 seats, lanzado",
         "astuto_decisions": len(samples),
         "astuto_median_us": round(statistics.median(samples) * 1e6, 2) if samples else 0.0,
         "astuto_p99_us": round(ordered[int(0.99 * (len(ordered) - 1))] * 1e6, 2)

@@ -19,7 +19,7 @@ def run_sim(game: str, kinds: tuple[SeatKind, ...], games: int, seed: int, *,
     """Play ``games`` games (seeds ``seed``, ``seed + 1``, …); a game that raises is counted
     as an error and the run goes on. Returns the tally and the wall time in seconds."""
     tally = SimTally(len(kinds))
-    players = bots_for(GameConfig(game, kinds, options), focus)
+    players = bots_for(GameConfig(game, kinds, options), focus)  # shared by every game
     bar = Progress(games, stream if stream is not None else sys.stderr, progress)
     start = time.perf_counter()
     for index in range(games):

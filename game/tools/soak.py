@@ -30,18 +30,15 @@ from itertools import combinations
 from pathlib import Path
 from typing import Any, TextIO, cast
 
-from game.bots import BOTS
-from game.core.codes import SEED_SPACE, encode
+from game.bots.registry import levels_for
+from game.core.codes import SEED_SPACE
 from game.core.config import GameConfig, SeatKind
 from game.core.errors import MalformedInput
 from game.match.headless import GameRecord, bots_for, play_game
-from game.rules.bombdeck.cards import RULESETS
+from game.rules.codes import encode
+from game.rules.registry import descriptor, playable
 from game.tools.progress import Progress
 
-LEVELS: tuple[SeatKind, ...] = tuple(BOTS)
-"""Every machine level that plays today."""
-MIXES = 2 * len(LEVELS)
-"""Level mixes: each level at every seat, then the levels in turn round the table, rotated."""
 REPLAY_EVERY = 64
 """One game in this many is replayed from its record and must end the same."""
 MAX_SAMPLES = 10
@@ -68,36 +65,47 @@ class SoakTable:
         return f"{self.game}/{self.seats}{extra}"
 
 
-def soak_tables() -> list[SoakTable]:
-    """Every rule set × every seat count it allows × every set of its options."""
+def soak_tables(games: tuple[str, ...] | None = None) -> list[SoakTable]:
+    """Every playable game (or ``games``) × every seat count it allows × every set of its
+    options (one pick of a pick-one group at a time)."""
     tables = []
-    for ruleset in RULESETS.values():
-        options = sorted(ruleset.options)
-        option_sets = [frozenset(chosen) for size in range(len(options) + 1)
-                       for chosen in combinations(options, size)]
+    for game in playable() if games is None else games:
+        spec = descriptor(game)
+        free = [option for option in spec.options if option not in spec.pick_one]
+        option_sets = [frozenset(chosen) for size in range(len(free) + 1)
+                       for chosen in combinations(free, size)]
+        if spec.pick_one:
+            option_sets = [chosen | {pick} for pick in spec.pick_one for chosen in option_sets]
         for chosen in option_sets:
-            for seats in range(ruleset.min_seats, ruleset.max_seats + 1):
-                tables.append(SoakTable(ruleset.name, seats, chosen))
+            for seats in spec.seat_range:
+                tables.append(SoakTable(spec.id, seats, chosen))
     return tables
 
 
-def seat_kinds(seats: int, mix: int) -> tuple[SeatKind, ...]:
-    """Mix ``mix`` (mod ``MIXES``): below ``len(LEVELS)`` one level everywhere, else the levels
-    in turn round the table, starting ``mix`` places along."""
-    mix %= MIXES
-    count = len(LEVELS)
+def mixes(game: str) -> int:
+    """Level mixes of a game: each level at every seat, then the levels in turn round the
+    table, rotated."""
+    return 2 * len(levels_for(game))
+
+
+def seat_kinds(game: str, seats: int, mix: int) -> tuple[SeatKind, ...]:
+    """Mix ``mix`` (mod ``mixes``): below the number of levels one level everywhere, else the
+    levels in turn round the table, starting ``mix`` places along."""
+    levels = levels_for(game)
+    mix %= 2 * len(levels)
+    count = len(levels)
     if mix < count:
-        return (LEVELS[mix],) * seats
-    return tuple(LEVELS[(seat + mix) % count] for seat in range(seats))
+        return (levels[mix],) * seats
+    return tuple(levels[(seat + mix) % count] for seat in range(seats))
 
 
 def soak_config(tables: list[SoakTable], index: int) -> tuple[SoakTable, GameConfig]:
     """Game ``index`` of a run: the table cycles every game, the level mix every round (one
-    game of each table), the first seat every ``MIXES`` rounds."""
+    game of each table), the first seat every ``mixes`` rounds."""
     table = tables[index % len(tables)]
     round_ = index // len(tables)
-    kinds = seat_kinds(table.seats, round_)
-    first = (round_ // MIXES) % table.seats
+    kinds = seat_kinds(table.game, table.seats, round_)
+    first = (round_ // mixes(table.game)) % table.seats
     return table, GameConfig(table.game, kinds, table.options, first)
 
 
@@ -177,14 +185,11 @@ class SoakReport:
 
 
 def _replay_problem(record: GameRecord) -> str | None:
-    from game.rules.registry import engine_for
-    from game.rules.replay import replay
+    from game.match.match import Match
 
-    engine = engine_for(record.config.game)
-    state = replay(record.to_save())
-    if not engine.is_over(state) or engine.ranking(state) != record.ranking:
-        return (f"replay ends differently: ranking {engine.ranking(state)}, "
-                f"played {record.ranking}")
+    again = Match.from_save(record.to_save())
+    if not again.is_over() or again.outcome() != record.outcome:
+        return f"replay ends differently: {again.outcome()}, played {record.outcome}"
     return None
 
 

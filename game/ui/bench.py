@@ -54,7 +54,7 @@ def frame_times(frames: int = FRAMES, warmup: int = WARMUP, seats: int = SEATS,
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.core.config import GameConfig, SeatKind
-    from game.match.table import Match
+    from game.match.match import Match
     from game.ui import launch
     from game.ui.app import App
     from game.ui.scenes.results import ResultsScene

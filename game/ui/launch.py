@@ -32,14 +32,13 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from game.bots import NoSuchBot
-from game.core.codes import decode, new_seed
+from game.core.codes import new_seed
 from game.core.config import GameConfig, SeatKind
-from game.core.errors import MalformedInput
+from game.core.engine import TABLE
+from game.core.errors import MalformedInput, Problem
 from game.match.autosave import Autosaver, DamagedSave, Seen, Unfinished
-from game.match.table import FeedItem, Match
-from game.rules.bombdeck import events as E
-from game.rules.bombdeck.actions import Action
+from game.match.match import FeedItem, Match
+from game.rules.codes import decode
 
 if TYPE_CHECKING:
     from game.ui.app import App, Hooks
@@ -86,58 +85,45 @@ def tracer_from_env() -> Tracer | None:
 
 
 class TracedMatch(Match):
-    """A :class:`Match` that reports what happens to a :class:`Tracer` (the subclass keeps the
-    table scene unaware of the trace)."""
+    """A :class:`Match` that reports every action to a :class:`Tracer` (the subclass keeps the
+    table scene unaware of the trace). Only public facts: who acted, the verb, whose turn it
+    is next and the final places."""
 
     tracer: Tracer | None = None
+    _turn: int | None = None
 
     def attach(self, tracer: Tracer) -> TracedMatch:
         self.tracer = tracer
-        first = self.decision().seat
         tracer.write({"event": "start", "code": self.code, "game": self.config.game,
                       "seats": [kind.value for kind in self.config.seats],
                       "people": list(self.people), "resumed": self.moves > 0,
                       "moves": self.moves})
-        tracer.write({"event": "turn", "seat": first, "moves": self.moves})
+        self._trace_turn()
         return self
 
-    def _traced(self, by: str, seat: int | None, apply: Callable[[], list[FeedItem]]
-                ) -> list[FeedItem]:
-        start = self.feed_size
-        items = apply()
+    def _apply(self, seat: int, action: Any) -> list[FeedItem]:
+        items = super()._apply(seat, action)
         tracer = self.tracer
         if tracer is None:
             return items
-        recorded = self.save().actions[-1] if self.moves else None
-        verb = recorded[1].get("do") if recorded is not None else None
-        decision = self.decision()
-        tracer.write({"event": "action", "by": by, "seat": seat, "verb": verb,
+        by = "table" if seat == TABLE else "person" if self.is_person(seat) else "machine"
+        pending = self.pending()
+        tracer.write({"event": "action", "by": by, "seat": None if seat == TABLE else seat,
+                      "verb": self.engine.action_to_json(action).get("do"),
                       "moves": self.moves,
-                      "next": {"kind": decision.kind, "seat": decision.seat}})
-        for item in self.feed_for(None, start):
-            event = item.event
-            if isinstance(event, E.TurnBegan):
-                tracer.write({"event": "turn", "seat": event.seat, "moves": self.moves})
-            elif isinstance(event, E.PlayerExploded):
-                tracer.write({"event": "exploded", "seat": event.seat, "moves": self.moves})
-            elif isinstance(event, E.GameOver):
-                tracer.write({"event": "over", "ranking": list(event.ranking),
-                              "moves": self.moves})
+                      "next": {"kind": pending.phase, "seat": pending.seat}})
+        self._trace_turn()
+        if pending.is_over:
+            tracer.write({"event": "over", "ranking": list(self.outcome().ranking),
+                          "moves": self.moves})
         return items
 
-    def submit(self, seat: int, action: Action) -> list[FeedItem]:
-        return self._traced("person", seat, lambda: Match.submit(self, seat, action))
-
-    def step_machine(self) -> list[FeedItem]:
-        seat = self.machine_to_move()
-        return self._traced("machine", seat, lambda: Match.step_machine(self))
-
-    def nope(self, seat: int) -> list[FeedItem]:
-        by = "person" if self.is_person(seat) else "machine"
-        return self._traced(by, seat, lambda: Match.nope(self, seat))
-
-    def resolve(self) -> list[FeedItem]:
-        return self._traced("table", None, lambda: Match.resolve(self))
+    def _trace_turn(self) -> None:
+        """A ``turn`` line when a different seat comes to decide alone."""
+        seat = self.pending().seat
+        if self.tracer is not None and seat is not None and seat != self._turn:
+            self._turn = seat
+            self.tracer.write({"event": "turn", "seat": seat, "moves": self.moves})
 
 
 def make_match(config: GameConfig, seed: int | None = None) -> Match:
@@ -180,27 +166,7 @@ def match_from_code(code: str, *, machines_only: bool = False) -> Match:
 def play_out(match: Match, level: SeatKind = SeatKind.ASTUTO) -> Match:
     """Play ``match`` to its end without a screen, the people's decisions made by a machine of
     ``level`` (screenshots and tests of the results)."""
-    from game.bots import bot_for
-    from game.core.rng import derived
-
-    bot = bot_for(level)
-    rngs = {seat: derived(match.seed, 1000 + seat) for seat in match.people}
-    while not match.is_over():
-        decision = match.decision()
-        if decision.kind == "react":
-            noper = match.machine_nope()
-            if noper is not None:
-                match.nope(noper)
-            else:
-                match.resolve()
-        elif decision.by_person and decision.seat is not None:
-            seat = decision.seat
-            legal = match.legal_for(seat)
-            choice = legal[0] if len(legal) == 1 else bot.choose(match.view_for(seat), legal,
-                                                                 rngs[seat])
-            match.submit(seat, choice if choice in legal else legal[0])
-        else:
-            match.step_machine()
+    match.play_to_end(level)
     return match
 
 
@@ -212,29 +178,24 @@ def all_machines(config: GameConfig, level: SeatKind = SeatKind.ASTUTO) -> GameC
 def playable_or_raise(config: GameConfig) -> None:
     """``MalformedInput`` when this version cannot play ``config`` (a game or a machine level
     that is not built yet)."""
-    try:
-        Match(config, 0)
-    except NoSuchBot as error:
-        raise MalformedInput(str(error)) from None
-    except MalformedInput:
-        raise
-    except (KeyError, ValueError) as error:
-        raise MalformedInput(f"{config.game} cannot be played yet: {error}") from None
+    Match(config, 0)
+
+
+PROBLEM_KEYS: dict[Problem, str] = {
+    Problem.CODE_EMPTY: "error.code_empty",
+    Problem.CODE_NEWER: "error.code_newer",
+    Problem.NOT_PLAYABLE: "error.code_unplayable",
+}
+"""The message a typed code gets, by the kind of its problem (others: ``error.bad_code``)."""
 
 
 def code_problem(code: str) -> str | None:
     """Why ``code`` cannot be opened, as a locale key (``None``: it can)."""
     try:
         config, _seed = decode(code)
-    except MalformedInput as error:
-        if "empty" in str(error):
-            return "error.code_empty"
-        return "error.code_newer" if "unknown to this version" in str(error) \
-            else "error.bad_code"
-    try:
         playable_or_raise(config)
-    except MalformedInput:
-        return "error.code_unplayable"
+    except MalformedInput as error:
+        return PROBLEM_KEYS.get(error.problem, "error.bad_code")
     return None
 
 

@@ -15,8 +15,8 @@ from typing import Any
 
 import pygame
 
-from game.core.codes import encode
 from game.core.errors import MalformedInput
+from game.rules.codes import encode
 from game.ui import cards, theme
 from game.ui.app import App
 from game.ui.draw import vertical_gradient

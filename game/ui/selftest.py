@@ -251,30 +251,32 @@ def _check_sounds(report: _Report) -> None:
 
 
 def _check_engine_games(report: _Report) -> None:
-    from game.core.config import GameConfig, SeatKind
+    from game.bots.registry import levels_for
+    from game.core.config import GameConfig
     from game.match.headless import play_game
-    from game.rules.registry import GAME_IDS, engine_for
-    from game.rules.replay import replay
+    from game.match.match import Match
+    from game.rules.registry import descriptor, playable
 
-    levels = (SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO)
-
-    def one(game_id: str, level: SeatKind) -> Callable[[], str]:
+    def one(game_id: str, index: int) -> Callable[[], str]:
         def body() -> str:
-            record = play_game(GameConfig.machines(game_id, 4, level), SEED, check=True)
+            levels = levels_for(game_id)
+            level = levels[index % len(levels)]
+            seats = min(max(4, descriptor(game_id).min_seats), descriptor(game_id).max_seats)
+            record = play_game(GameConfig.machines(game_id, seats, level), SEED, check=True)
             if record.violations:
                 raise RuntimeError(f"invariant broken: {record.violations[0]}")
-            if len(record.ranking) != 4:
-                raise RuntimeError(f"ranking {record.ranking} does not rank 4 seats")
-            again = engine_for(game_id).ranking(replay(record.to_save()))
-            if again != record.ranking:
-                raise RuntimeError(f"the replay ranks {again}, the game ranked {record.ranking}")
-            return (f"4 × {level.value}, seed {SEED}, {len(record.actions)} actions, "
-                    f"winner seat {record.winner}, replay agrees")
+            outcome = record.outcome
+            if outcome is None or (not record.winners and outcome.team_won is None):
+                raise RuntimeError(f"the game ended with no result: {outcome}")
+            again = Match.from_save(record.to_save()).outcome()
+            if again != outcome:
+                raise RuntimeError(f"the replay ends {again}, the game ended {outcome}")
+            return (f"{seats} × {level.value}, seed {SEED}, {len(record.actions)} actions, "
+                    f"first place {list(record.winners)}, replay agrees")
         return body
 
-    for index, game_id in enumerate(GAME_IDS):
-        level = levels[index % len(levels)]
-        report.check(f"engine game {game_id}", one(game_id, level))
+    for index, game_id in enumerate(playable()):
+        report.check(f"engine game {game_id}", one(game_id, index))
 
 
 def _optional_module(name: str) -> Any:
@@ -319,8 +321,8 @@ def _screens_game() -> str:
 
 def _through_autoplay(autoplay: Callable[..., Any]) -> str:
     """Call ``game.ui.autoplay.autoplay`` with whatever of (code, seed, game, lang) it takes."""
-    from game.core.codes import encode
     from game.core.config import GameConfig
+    from game.rules.codes import encode
 
     code = encode(GameConfig.machines(SCREEN_GAME, 4), SEED)
     offered: dict[str, Any] = {"code": code, "seed": SEED, "game": SCREEN_GAME, "lang": "en",
@@ -358,7 +360,7 @@ def _through_table_scene() -> str:
     results_scene = results_module.ResultsScene
 
     from game.core.config import GameConfig
-    from game.match.table import Match
+    from game.match.match import Match
     from game.ui.app import App
     from game.ui.settings import Settings
 

@@ -23,7 +23,7 @@ import pytest
 
 from game.core.saves import SavedGame, read_save
 from game.match.autosave import FILE_NAME
-from game.match.table import Match
+from game.match.match import Match
 from game.ui.settings import HOME_ENV, Settings
 from tests.e2e import test_window as window
 
@@ -79,11 +79,11 @@ def _person_key(home: Path) -> str | None:
     if save is None:
         return "space"  # no move yet: the person plays first
     try:
-        decision = Match.from_save(save).decision()
+        pending = Match.from_save(save).pending()
     except Exception:
         return None
-    if decision.seat == 0 and decision.by_person:
-        return PERSON_KEYS.get(decision.kind)
+    if pending.seat == 0 and pending.by_person:
+        return PERSON_KEYS.get(pending.phase)
     return None  # the machines' turn, or a reaction window: hands off
 
 

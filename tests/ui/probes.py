@@ -11,7 +11,7 @@ from game.ui.scene import Scene
 from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
-    from game.match.table import Match
+    from game.match.match import Match
     from game.ui.app import App
 
 def _nothing() -> None:

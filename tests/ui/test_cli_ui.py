@@ -13,8 +13,8 @@ import pygame
 import pytest
 
 from game import cli
-from game.core.codes import encode
 from game.core.config import GameConfig, SeatKind
+from game.rules.codes import encode
 from game.ui import launch
 from game.ui.screenshot import SCENES
 
@@ -198,7 +198,7 @@ def test_the_trace_has_one_line_per_action_and_turn(tmp_path: Path,
     assert {r["by"] for r in actions} <= {"person", "machine", "table"}
     turns = [r["seat"] for r in records if r["event"] == "turn"]
     assert turns[0] == 0 and len(turns) > 3
-    assert records[-1] == {**records[-1], "event": "over", "ranking": match.ranking()}
+    assert records[-1] == {**records[-1], "event": "over", "ranking": list(match.ranking())}
 
 
 def test_no_trace_without_the_variable(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -10,9 +10,9 @@ from typing import Any
 import pygame
 import pytest
 
-from game.core.codes import encode
 from game.core.config import GameConfig, SeatKind
-from game.match.table import Match
+from game.match.match import Match
+from game.rules.codes import encode
 from game.ui import launch
 from game.ui.app import App
 from game.ui.scenes.code_entry import CodeEntryScene

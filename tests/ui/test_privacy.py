@@ -27,7 +27,7 @@ import pytest
 from game.core.config import GameConfig, SeatKind
 from game.i18n import load
 from game.match.flow import Pace
-from game.match.table import Match
+from game.match.match import Match
 from game.rules.bombdeck import cards as C
 from game.rules.bombdeck import events as E
 from game.ui import fonts
@@ -43,7 +43,7 @@ from tests.ui.test_table import card_centre
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 DT = 1 / 30
-PACE = Pace(machine_delay=0.05, machine_nope_delay=3.0, reaction_seconds=1.0)
+PACE = Pace(machine_delay=0.05, machine_window_delay=3.0, window_seconds=1.0)
 PRIVATE = frozenset((C.BOMB, C.DEFUSE, C.NOPE))
 """Cards never swapped between a hand and the deck (they change what a screen may say)."""
 
@@ -346,8 +346,8 @@ def _window_script(screen: Screen) -> tuple[int, int]:
     click(play.rect.center)
     screen.step()
     played = len(screen.frames)
-    assert screen.match.decision().kind == "react"
-    screen.until(lambda: screen.match.decision().kind != "react")
+    assert screen.match.pending().is_window
+    screen.until(lambda: not screen.match.pending().is_window)
     return played, len(screen.frames)
 
 
@@ -366,5 +366,5 @@ def test_a_window_lasts_as_long_whoever_holds_a_nope(screens: Callable[..., Scre
         runs.append((played, closed, screen.frames))
     (played, closed, frames), (played_w, closed_w, frames_w) = runs
     assert (played, closed) == (played_w, closed_w), "the window's length told who holds a nope"
-    assert closed - played >= round(PACE.reaction_seconds / DT)  # it ran its full length
+    assert closed - played >= round(PACE.window_seconds / DT)  # it ran its full length
     assert frames[played:closed] == frames_w[played:closed]

@@ -10,7 +10,7 @@ import pygame
 import pytest
 
 from game.core.config import GameConfig, SeatKind
-from game.match.table import Match
+from game.match.match import Match
 from game.ui import launch
 from game.ui.app import App
 from game.ui.scenes import results as results_module
@@ -49,7 +49,7 @@ def test_it_ranks_every_seat_winner_first(app: App) -> None:
     scene = show(app, match)
     ranking = match.ranking()
     assert sorted(ranking) == list(range(CONFIG.seat_count))
-    assert scene.ranking() == ranking
+    assert tuple(scene.ranking()) == ranking
     big, small = scene.headline()
     if ranking[0] == 0:
         assert big == "You won!" and small == ""

@@ -17,7 +17,7 @@ from game.core.rng import Pcg32
 from game.core.saves import SavedGame, read_save
 from game.match.autosave import FILE_NAME, Autosaver, Seen
 from game.match.flow import Pace, TableFlow
-from game.match.table import Match
+from game.match.match import Match
 from game.ui import launch
 from game.ui.app import App
 from game.ui.scenes.confirm import ConfirmScene
@@ -33,7 +33,7 @@ from tests.ui.conftest import click, frames, key, post
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 SOLO = GameConfig("bombazo", (P, AST, AST, AST))
 HOT_SEAT = GameConfig("bombazo", (P, P, AST))
-FAST = Pace(machine_delay=0.05, machine_nope_delay=0.05, reaction_seconds=0.3)
+FAST = Pace(machine_delay=0.05, machine_window_delay=0.05, window_seconds=0.3)
 
 
 @pytest.fixture(autouse=True)

@@ -11,7 +11,7 @@ import pytest
 from game.core.config import GameConfig, SeatKind
 from game.i18n import Locale
 from game.match.flow import Pace
-from game.match.table import FeedItem, Match
+from game.match.match import FeedItem, Match
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
 from game.ui.app import App
@@ -19,7 +19,7 @@ from game.ui.scenes.table import TableScene
 from tests.ui.conftest import click, key, post
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
-FAST = Pace(machine_delay=0.05, machine_nope_delay=0.05, reaction_seconds=0.3)
+FAST = Pace(machine_delay=0.05, machine_window_delay=0.05, window_seconds=0.3)
 SIMPLE = ("skip", "shuffle", "see_future", "attack")
 
 
@@ -32,13 +32,12 @@ class Recording(Match):
         self.noped: list[int] = []
 
     def submit(self, seat: int, action: Action) -> list[FeedItem]:
-        self.submitted.append((seat, action))
-        return super().submit(seat, action)
-
-    def nope(self, seat: int) -> list[FeedItem]:
-        items = super().nope(seat)
-        if self.is_person(seat):
+        window = self.pending().is_window
+        items = super().submit(seat, action)
+        if window and action.verb == "nope":
             self.noped.append(seat)
+        else:
+            self.submitted.append((seat, action))
         return items
 
 
@@ -91,7 +90,7 @@ def my_turn(app: App, scene: TableScene) -> Callable[[], bool]:
     def ready() -> bool:
         return (app.stack.top is scene and not scene.busy and app._guard <= 0
                 and scene.flow.awaiting_person is not None
-                and scene.match.decision().kind == "play")
+                and scene.match.pending().phase == "play")
     return ready
 
 
@@ -242,11 +241,11 @@ def test_an_animal_alone_says_why_it_cannot_be_played(make_app: Callable[..., Ap
 def test_a_number_key_nopes_for_a_person_holding_a_nope(make_app: Callable[..., App]) -> None:
     app = make_app()
     match = find_match(GameConfig("bombazo", (P, AST, AST)), holds(0, "nope", "skip"))
-    pace = Pace(machine_delay=0.05, machine_nope_delay=4.0, reaction_seconds=5.0)
+    pace = Pace(machine_delay=0.05, machine_window_delay=4.0, window_seconds=5.0)
     scene = open_table(app, match, pace)
     until(app, my_turn(app, scene))
     scene.submit(Action(A.PLAY, "skip"))
-    until(app, lambda: match.decision().kind == "react" and not scene.busy)
+    until(app, lambda: match.pending().is_window and not scene.busy)
     assert scene.flow.window_left is not None
     key(pygame.K_1)
     frames(app)
@@ -256,11 +255,11 @@ def test_a_number_key_nopes_for_a_person_holding_a_nope(make_app: Callable[..., 
 def test_clicking_a_persons_badge_nopes_too(make_app: Callable[..., App]) -> None:
     app = make_app()
     match = find_match(GameConfig("bombazo", (P, AST, AST)), holds(0, "nope", "skip"))
-    pace = Pace(machine_delay=0.05, machine_nope_delay=4.0, reaction_seconds=5.0)
+    pace = Pace(machine_delay=0.05, machine_window_delay=4.0, window_seconds=5.0)
     scene = open_table(app, match, pace)
     until(app, my_turn(app, scene))
     scene.submit(Action(A.PLAY, "skip"))
-    until(app, lambda: match.decision().kind == "react" and not scene.busy)
+    until(app, lambda: match.pending().is_window and not scene.busy)
     click(scene.layout.badges()[0].center)
     frames(app)
     assert match.noped == [0]
@@ -273,7 +272,7 @@ def _hot_seat_window(app: App, match: Match) -> TableScene:
     key(pygame.K_RETURN)  # the curtain: "it's me, show my cards"
     until(app, my_turn(app, scene))
     scene.submit(Action(A.PLAY, "skip"))
-    until(app, lambda: match.decision().kind == "react" and not scene.busy)
+    until(app, lambda: match.pending().is_window and not scene.busy)
     return scene
 
 

@@ -21,7 +21,7 @@ from tests.ui.test_table import Recording, make_app, open_table, visible_point
 __all__ = ["make_app"]  # the fixture, shared with test_table
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
-PACE = Pace(machine_delay=0.05, machine_nope_delay=0.05, reaction_seconds=0.3)
+PACE = Pace(machine_delay=0.05, machine_window_delay=0.05, window_seconds=0.3)
 DT = 0.1
 
 
@@ -43,7 +43,7 @@ def _act(app: App, turn: int) -> bool:
 
     if not isinstance(top, TableScene):
         return False
-    if top.flow.awaiting_person is None or top.match.decision().kind != "play":
+    if top.flow.awaiting_person is None or top.match.pending().phase != "play":
         return False
     if top.panel is not None:
         key(pygame.K_RETURN)  # read it already: play it (or put it back when it cannot)

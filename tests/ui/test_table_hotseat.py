@@ -20,7 +20,7 @@ from tests.ui.test_table import find_match, holds, make_app, my_turn, open_table
 __all__ = ["make_app"]
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
-PACE = Pace(machine_delay=0.05, machine_nope_delay=3.0, reaction_seconds=0.4)
+PACE = Pace(machine_delay=0.05, machine_window_delay=3.0, window_seconds=0.4)
 
 
 def _curtain(app: App) -> Callable[[], bool]:
@@ -33,7 +33,7 @@ def test_a_favor_brings_the_curtain_for_the_giver_then_the_card_chooser(
     config = GameConfig("bombazo", (P, P, AST))
 
     def fits(match: object) -> bool:
-        from game.match.table import Match
+        from game.match.match import Match
 
         assert isinstance(match, Match)
         return holds(0, "favor")(match) and "nope" not in match.view_for(0).hand \
@@ -58,7 +58,7 @@ def test_a_favor_brings_the_curtain_for_the_giver_then_the_card_chooser(
     assert isinstance(chooser, CardChooser)
     given = chooser.choices[0][0]
     key(pygame.K_RETURN)
-    until(app, lambda: match.decision().kind == "play")
+    until(app, lambda: match.pending().phase == "play")
     assert match.submitted[-1] == (1, Action(A.GIVE, given))
 
 
@@ -71,7 +71,7 @@ def test_after_a_window_the_player_confirms_the_curtain_again(
     key(pygame.K_RETURN)
     until(app, my_turn(app, scene))
     scene.submit(Action(A.PLAY, "see_future"))
-    until(app, lambda: match.decision().kind == "react")
+    until(app, lambda: match.pending().is_window)
     assert not scene.private_ok  # everybody is looking
     until(app, _curtain(app))
     curtain = app.stack.top

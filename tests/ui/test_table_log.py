@@ -6,7 +6,7 @@ import pytest
 
 from game.core.config import GameConfig, SeatKind
 from game.i18n import load
-from game.match.table import FeedItem, Match
+from game.match.match import FeedItem, Match
 from game.rules.bombdeck import events as E
 from game.rules.bombdeck.engine import ruleset_of
 from game.ui.table.log import line_for, log_lines

@@ -11,7 +11,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from game.core.config import GameConfig
-from game.core.engine import TABLE
+from game.core.engine import OVER, TABLE, Decision, DecisionKind, Outcome
 from game.core.errors import IllegalAction, MalformedInput
 from game.core.rng import Pcg32
 from game.rules.bombdeck import actions as A
@@ -21,6 +21,10 @@ from game.rules.bombdeck.actions import Action
 from game.rules.bombdeck.cards import RULESETS, Ruleset
 from game.rules.bombdeck.state import BombState, PendingPlay, Phase
 from game.rules.bombdeck.view import BombView, PublicPlay, SeatInfo
+
+_new_view = tuple.__new__
+"""Builds a view's NamedTuples from a tuple of their fields without the Python-level
+``__new__`` NamedTuple generates: a view is built for every machine decision."""
 
 _PLAY_ACTIONS: dict[tuple[str, str, int | None, str | None], Action] = {}
 _SHAPED: set[int] = {id(A.DRAW_ACTION), id(A.NOPE_ACTION), id(A.RESOLVE_ACTION)}
@@ -76,6 +80,17 @@ def _placements(deck_size: int) -> list[Action]:
         _SHAPED.add(id(action))
         _PLACEMENTS.insert(len(_PLACEMENTS) - 1, action)
     return _PLACEMENTS[: deck_size + 1] + _PLACEMENTS[-1:]
+
+
+def _one_seat_decisions(phase: Phase) -> tuple[Decision, ...]:
+    """One shared Decision per seat for a one-seat phase: the simulator asks for millions."""
+    most = max(ruleset.max_seats for ruleset in RULESETS.values())
+    return tuple(Decision(DecisionKind.ONE, (seat,), phase.value) for seat in range(most))
+
+
+_PLAY_DECISIONS = _one_seat_decisions(Phase.PLAY)
+_PLACE_DECISIONS = _one_seat_decisions(Phase.PLACE_BOMB)
+_GIVE_DECISIONS = _one_seat_decisions(Phase.GIVE)
 
 
 def ruleset_of(game_id: str) -> Ruleset:
@@ -166,6 +181,33 @@ class BombDeckEngine:
         if state.phase is Phase.OVER:
             return [state.current, *gone]
         return gone
+
+    def result(self, state: BombState) -> Outcome:
+        """The last seat standing is first; the others by when they exploded, the first out
+        last. Mid-game only the seats already out are placed."""
+        seats = state.seats
+        places: list[int | None] = [None] * seats
+        for gone, seat in enumerate(state.out):
+            places[seat] = seats - gone
+        if state.phase is Phase.OVER:
+            places[state.current] = 1
+        return Outcome(tuple(places))
+
+    def decision(self, state: BombState) -> Decision:
+        phase = state.phase
+        if phase is Phase.PLAY:
+            return _PLAY_DECISIONS[state.current]
+        if phase is Phase.REACT:
+            hands, alive = state.hands, state.alive
+            holders = [seat for seat in range(len(hands))
+                       if alive[seat] and C.NOPE in hands[seat]]
+            return Decision(DecisionKind.WINDOW, tuple(holders), "react")
+        if phase is Phase.PLACE_BOMB:
+            return _PLACE_DECISIONS[state.current]
+        if phase is Phase.GIVE:
+            assert state.pending is not None and state.pending.target is not None
+            return _GIVE_DECISIONS[state.pending.target]
+        return OVER
 
     def to_act(self, state: BombState) -> list[int]:
         phase = state.phase
@@ -603,35 +645,40 @@ class BombDeckEngine:
     # ----------------------------------------------------------------- views and checks
 
     def view(self, state: BombState, seat: int) -> BombView:
-        deck = state.deck
-        top = len(deck) - 1
-        clues = state.clues[seat] if 0 <= seat < state.seats else {}
+        deck, hands = state.deck, state.hands
+        size = len(deck)
+        seated = 0 <= seat < len(hands)
+        clues = state.clues[seat] if seated else None
         pending = state.pending
-        public = (
-            PublicPlay(pending.seat, pending.verb, pending.cards, pending.target, pending.named,
-                       pending.nopes)
-            if pending is not None else None
-        )
-        markers, shields, alive = state.markers, state.shields, state.alive
-        return BombView(
-            state.ruleset.name,
+        phase = state.phase
+        ruleset = state.ruleset
+        if pending is None:
+            public = giver = None
+        else:
+            public = PublicPlay(pending.seat, pending.verb, pending.cards, pending.target,
+                                pending.named, pending.nopes)
+            giver = pending.target if phase is Phase.GIVE else None
+        return _new_view(BombView, (
+            ruleset.name,
             state.options,
-            state.ruleset.reactions,
+            ruleset.reactions,
             seat,
-            state.phase,
+            phase,
             state.current,
             state.owed,
             state.attacked,
-            tuple(sorted(state.hands[seat])) if 0 <= seat < state.seats else (),
-            tuple(sorted((top - i, c) for i, c in clues.items())) if clues else (),
-            tuple(map(SeatInfo, map(len, state.hands), alive, shields, markers)),
-            len(deck),
+            tuple(sorted(hands[seat])) if seated else (),
+            tuple(sorted((size - 1 - i, c) for i, c in clues.items())) if clues else (),
+            tuple([_new_view(SeatInfo, info) for info in zip(map(len, hands), state.alive,
+                                                             state.shields, state.markers,
+                                                             strict=True)]),
+            size,
             deck.count(C.BOMB),
             tuple(state.discard),
             tuple(state.out),
             public,
-            pending.target if pending is not None and state.phase is Phase.GIVE else None,
-        )
+            giver,
+        ))
 
     def action_to_json(self, action: Action) -> dict[str, Any]:
         return action.to_json()

@@ -14,6 +14,7 @@ from game.rules.bombdeck import cards as C
 from game.rules.bombdeck.actions import Action
 from game.rules.bombdeck.engine import BOMBDECK, blank_state, check_table, ruleset_of
 from game.rules.bombdeck.state import BombState
+from game.rules.kit import StepMissing
 
 
 def _int(doc: Mapping[str, Any], key: str, default: int) -> int:
@@ -32,7 +33,7 @@ def _card_list(value: Any, where: str, known_cards: frozenset[str]) -> list[str]
     return list(value)
 
 
-def setup(doc: Mapping[str, Any], known_cards: frozenset[str]) -> BombState:
+def setup(doc: Mapping[str, Any], known_cards: frozenset[str] = C.ALL_CARDS) -> BombState:
     """The table a scenario describes: dealt by hand under ``[deal]``, else by its seed."""
     ruleset = ruleset_of(str(doc["game"]))
     deal_doc = doc.get("deal")
@@ -125,8 +126,30 @@ def step_action(step: Mapping[str, Any]) -> tuple[int, Action]:
     return seat_raw, kept
 
 
-class StepMissing(Exception):
-    """A step lacks a field its action needs: an illegal step (exit 1), not a malformed file."""
+_STEP_TYPES: dict[str, tuple[type, ...]] = {
+    "seat": (int,),
+    "card": (str,),
+    "target": (int,),
+    "named": (str,),
+}
+
+
+def check_step(index: int, step: Mapping[str, Any]) -> None:
+    """A field of the wrong type makes the file malformed (exit 2) before any step runs."""
+    where = f"step {index}"
+    for key, types in _STEP_TYPES.items():
+        value = step.get(key)
+        if value is None:
+            continue
+        if isinstance(value, bool) or not isinstance(value, types):
+            raise MalformedInput(f"{where}: '{key}' has the wrong type ({value!r})")
+    position = step.get("position")
+    if position is not None and (
+        isinstance(position, bool) or not (isinstance(position, int) or position == A.RANDOM)
+    ):
+        raise MalformedInput(f"{where}: 'position' must be a whole number or \"random\"")
+
+
 
 
 def output(state: BombState) -> dict[str, Any]:
@@ -157,3 +180,15 @@ def output(state: BombState) -> dict[str, Any]:
         "discard": list(state.discard),
         "danger": {"bombs": deck.count(C.BOMB), "cards": len(deck)},
     }
+
+
+class BombScenario:
+    """The bomb-deck family's :class:`~game.rules.kit.ScenarioReader`."""
+
+    check_step = staticmethod(check_step)
+    setup = staticmethod(setup)
+    step_action = staticmethod(step_action)
+    output = staticmethod(output)
+
+
+SCENARIO = BombScenario()

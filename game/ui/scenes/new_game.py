@@ -12,9 +12,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.codes import GAMES, GameSpec
 from game.core.config import GameConfig, SeatKind
-from game.rules.bombdeck.cards import RULESETS
+from game.core.kit import GameDescriptor
+from game.rules.registry import descriptor
 from game.ui import theme
 from game.ui.draw import round_rect
 from game.ui.locale import plural
@@ -32,7 +32,7 @@ RULE_SETS = ("bombazo", "mazo", "clasico")
 LEVELS = (SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO)
 """Machine levels on offer (Maestro is not built yet)."""
 SEAT_KINDS = (SeatKind.PERSON, *LEVELS)
-MAX_SEATS = max(spec.max_seats for spec in GAMES if spec.id in RULE_SETS)
+MAX_SEATS = max(descriptor(game).max_seats for game in RULE_SETS)
 DEFAULT = GameConfig("bombazo", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO,
                                  SeatKind.ASTUTO))
 
@@ -45,8 +45,8 @@ BUTTON_Y = 618
 BUTTON_H = 64
 
 
-def _spec(game: str) -> GameSpec:
-    return next(spec for spec in GAMES if spec.id == game)
+def _spec(game: str) -> GameDescriptor:
+    return descriptor(game)
 
 
 class NewGameScene(FormScene[None]):
@@ -136,7 +136,7 @@ class NewGameScene(FormScene[None]):
         for seat, choice in enumerate(self.seat_choices):
             choice.visible = seat < self.count
         self.combos.visible = "advanced_combos" in spec.options
-        self.reaction.enabled = RULESETS[self.game].reactions
+        self.reaction.enabled = "reactions" in spec.traits
         if any(w.focused and not w.visible for w in self.form.widgets):
             self.form.focus(self.count_choice)  # the focused seat just hid itself
 

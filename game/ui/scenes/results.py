@@ -23,7 +23,7 @@ from game.ui.text import draw_paragraph, draw_text
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.match.table import Match
+    from game.match.match import Match
     from game.ui.app import App
 
 LEFT = pygame.Rect(56, 150, 700, 468)

@@ -12,8 +12,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.codes import GAME_IDS
 from game.rules.bombdeck.cards import RULESETS
+from game.rules.registry import game_ids
 from game.ui import fonts, theme
 from game.ui.draw import round_rect
 from game.ui.icons import draw_icon
@@ -72,9 +72,9 @@ def _fade(width: int, height: int = 44) -> pygame.Surface:
 
 class RulesScene(FormScene[None]):
     def __init__(self, app: App, game: str | None = None,
-                 games: tuple[str, ...] = GAME_IDS) -> None:
-        self.games = games
-        self.index = games.index(game) if game in games else 0
+                 games: tuple[str, ...] | None = None) -> None:
+        self.games = games if games is not None else game_ids()
+        self.index = self.games.index(game) if game in self.games else 0
         self.scroll = 0.0
         self._page: pygame.Surface | None = None
         self._page_key: tuple[str, str] = ("", "")

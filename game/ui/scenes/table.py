@@ -25,7 +25,7 @@ import pygame
 from game.core.errors import IllegalAction
 from game.match.autosave import Autosaver, Seen, restore_curtain
 from game.match.flow import INSTANT, Pace, TableFlow
-from game.match.table import Match
+from game.match.match import Match
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
 from game.rules.bombdeck.view import BombView
@@ -139,7 +139,8 @@ class TableScene(TableInput, Scene[None]):
         return self.private_ok
 
     def _live_view(self) -> BombView:
-        return self.match.view_for(self.home if self.private_ok else PUBLIC)
+        view: BombView = self.match.view_for(self.home if self.private_ok else PUBLIC)
+        return view
 
     def _refresh(self) -> None:
         """Nothing is moving: show the match as it is now."""
@@ -259,9 +260,8 @@ class TableScene(TableInput, Scene[None]):
         flow = self.flow
         if flow.curtain_for is not None:
             covered = flow.curtain_for
-            decision = self.match.decision()
             reason = ""
-            if decision.kind == "give" and self.shown.pending is not None:
+            if self.match.pending().phase == "give" and self.shown.pending is not None:
                 reason = self.t("curtain.favor", name=self.namer.seat(covered))
             self.panel = None
             self.push(CurtainScene(self.app, covered, self.namer.seat(covered), reason),
@@ -270,7 +270,7 @@ class TableScene(TableInput, Scene[None]):
         seat = flow.awaiting_person
         if seat is None:
             return False
-        kind = self.match.decision().kind
+        kind = self.match.pending().phase
         if kind == "place_bomb":
             self.panel = None
             self.push(HideBombScene(self.app, self.shown.deck_size, kitten=self.namer.kitten,
@@ -353,9 +353,9 @@ class TableScene(TableInput, Scene[None]):
         the screen never tells who holds a nope."""
         if self._acted or self.timeline.busy or not self.match.is_person(seat):
             return False
-        if self.match.decision().kind != "react":
+        if not self.match.pending().is_window:
             return False
-        return self._act(lambda: self.flow.person_nope(seat))
+        return self._act(lambda: self.flow.window_act(seat, A.NOPE_ACTION))
 
     def _act(self, act: Callable[[], object]) -> bool:
         """Apply one person's move; an illegal one changes nothing and shows nothing."""
@@ -391,7 +391,7 @@ class TableScene(TableInput, Scene[None]):
         """Skip to the results: the machines play on at once (stopping for a person, who
         has nothing left to decide once out)."""
         for _ in range(100_000):
-            if self.match.is_over() or self.match.decision().by_person:
+            if self.match.is_over() or self.flow.person_to_act() is not None:
                 break
             self.flow.update(1.0)
         self._told = self.match.feed_size
@@ -399,14 +399,15 @@ class TableScene(TableInput, Scene[None]):
 
     def _legal(self) -> list[Action]:
         seat = self.flow.awaiting_person
-        if seat is None or not self.private_ok or self.match.decision().kind != "play":
+        if seat is None or not self.private_ok or self.match.pending().phase != "play":
             return []
-        return self.match.legal_for(seat)
+        legal: list[Action] = self.match.legal_for(seat)
+        return legal
 
     def _update_glow(self) -> None:
         legal = self._legal()
         playable = {a.card for a in legal if a.verb in (A.PLAY, A.PAIR, A.TRIO)}
-        if self.match.decision().kind == "react" and self.private_ok:
+        if self.match.pending().is_window and self.private_ok:
             playable.add("nope")
         self.hand.glowing = {i for i, c in enumerate(self.hand.cards) if c in playable}
         self.draw_button.enabled = A.DRAW_ACTION in legal

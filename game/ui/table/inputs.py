@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.match.flow import TableFlow
-from game.match.table import Match
+from game.match.match import Match
 from game.rules.bombdeck.actions import Action
 from game.ui.scenes.choosers import NUMBER_KEYS
 from game.ui.table import layout as L
@@ -95,7 +95,7 @@ class TableInput:
         legal = self._legal()
         options, reason = self.decider.options(card, len(hand.selected), held, legal,
                                                self._combo)
-        if card == "nope" and self.match.decision().kind == "react" and self.private_ok:
+        if card == "nope" and self.match.pending().is_window and self.private_ok:
             options = [Option(self.namer.card("nope"), self._nope_home, True)]
             reason = ""
         anchor = hand.rect_of(hand.selected[0])
@@ -136,7 +136,7 @@ class TableInput:
         if self.panel is not None and self.panel.contains(pos):
             return
         seat = self._badge_at(pos)
-        if seat is not None and self.match.decision().kind == "react":
+        if seat is not None and self.match.pending().is_window:
             self.nope(seat)
             return
         index = self.hand.click(pos) if self.hand.interactive else None

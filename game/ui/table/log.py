@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 import pygame
 
-from game.match.table import FeedItem
+from game.match.match import FeedItem
 from game.rules.bombdeck import events as E
 from game.ui import theme
 from game.ui.draw import round_rect

@@ -6,7 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from game.core.config import SeatKind
-from game.match.table import Match
+from game.match.match import Match
 from game.ui.locale import Translator, plural
 
 

@@ -250,7 +250,7 @@ def _window(surface: pygame.Surface, scene: TableScene) -> None:
     if scene.timeline.busy:
         return  # the window is not counting while a card lands or it closes
     flow = scene.flow
-    total = flow.pace.reaction_seconds
+    total = flow.pace.window_seconds
     left = flow.window_left if flow.window_left is not None else total
     fraction = left / total if total > 0 else 0.0
     box = pygame.Rect(0, 0, size[0] + 20, size[1] + 20)

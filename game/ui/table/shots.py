@@ -18,12 +18,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.codes import decode
 from game.core.config import GameConfig, SeatKind
 from game.match.flow import Pace
-from game.match.table import Match
+from game.match.match import Match
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
+from game.rules.codes import decode
 from game.ui.scene import Scene
 from game.ui.scenes.choosers import SeatChooser
 from game.ui.scenes.curtain import CurtainScene
@@ -52,7 +52,7 @@ def _config(code: str | None) -> tuple[GameConfig, int]:
 
 def _person_move(match: Match, seat: int, step: int) -> Action:
     """A fixed, readable policy: mostly draw, now and then play a simple card."""
-    legal = match.legal_for(seat)
+    legal: list[Action] = match.legal_for(seat)
     simple = [a for a in legal if a.verb == A.PLAY and a.target is None
               and a.card in ("see_future", "shuffle", "skip", "shield")]
     if simple and step % 3 == 0:
@@ -67,28 +67,21 @@ def advance(match: Match, min_moves: int = MIN_MOVES, *, want_nope: bool = False
     for step in range(limit):
         if match.is_over():
             return False
-        decision = match.decision()
-        if decision.kind == "react":
-            machine = match.machine_nope()
-            if machine is not None:
-                match.nope(machine)
-            else:
-                match.resolve()
+        pending = match.pending()
+        if not pending.by_person:
+            match.step()  # a machine's move, or the table closing a window
             continue
-        seat = decision.seat
+        seat = pending.seat
         assert seat is not None
-        if not decision.by_person:
-            match.step_machine()
-            continue
         view = match.view_for(seat)
-        ready = (decision.kind == "play" and match.moves >= min_moves and len(view.hand) >= 4
+        ready = (pending.phase == "play" and match.moves >= min_moves and len(view.hand) >= 4
                  and (not want_nope or "nope" in view.hand))
         if ready:
             return True
         legal = match.legal_for(seat)
-        if decision.kind == "place_bomb":
+        if pending.phase == "place_bomb":
             match.submit(seat, legal[len(legal) // 2])
-        elif decision.kind == "give":
+        elif pending.phase == "give":
             match.submit(seat, legal[0])
         else:
             match.submit(seat, _person_move(match, seat, step))

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.bots.astuto import Astuto, _Moves
-from game.bots.base import distance, next_alive, unknown_bomb_odds
+from game.bots.bombdeck.astuto import Astuto, _Moves
+from game.bots.bombdeck.base import distance, next_alive, unknown_bomb_odds
 from game.core.config import SeatKind
 from game.rules.bombdeck import cards as C
 from game.rules.bombdeck.actions import Action

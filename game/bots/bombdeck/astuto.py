@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from game.bots.base import (
+from game.bots.bombdeck.base import (
     ESCAPES,
     clockwise_from,
     distance,

@@ -1,0 +1,398 @@
+"""One game being played: people and machines, the pending decision, the event feed, and the
+one driver (:meth:`Match.step`) that the simulator, the soak, the screens, the screenshots and
+the tests all advance a game with.
+
+The match drives any engine through the contract (``game.core.engine``) and names no game. The
+screens talk only to a ``Match``: they read ``view_for(seat)`` and ``feed_for(seat)`` and submit
+actions; the game state stays private here, so a hidden card cannot reach a screen by accident.
+The match knows no time either: the table's flow decides when a machine acts and when a window
+closes. Every machine decision draws from ``decision_rng(seed, seat, index)``: a pure function,
+so asking twice gives the same answer, a save is just the actions, and a resumed game goes on
+exactly as the uninterrupted one would have.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from game.bots.base import Bot
+from game.bots.registry import bot_for
+from game.core.codes import check_seed
+from game.core.config import GameConfig, SeatKind
+from game.core.engine import TABLE, Decision, DecisionKind, Outcome, seen_by
+from game.core.errors import IllegalAction, MalformedInput
+from game.core.rng import DecisionStreams
+from game.core.saves import SavedGame
+from game.rules.codes import canonical_config, decode, encode
+from game.rules.registry import engine_for
+
+ONE, WINDOW, OVER = DecisionKind.ONE, DecisionKind.WINDOW, DecisionKind.OVER
+
+
+class BotError(RuntimeError):
+    """A machine player answered with something that is not one of its legal actions."""
+
+
+class NeedsPerson(IllegalAction):
+    """``step`` was asked to advance a game that waits for a person."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """The pending decision as a table sees it: the engine's :class:`Decision` with its
+    deciding seats split into people and machines."""
+
+    decision: Decision
+    people: tuple[int, ...]
+    machines: tuple[int, ...]
+
+    @property
+    def kind(self) -> DecisionKind:
+        return self.decision.kind
+
+    @property
+    def phase(self) -> str:
+        return self.decision.phase
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        return self.decision.seats
+
+    @property
+    def seat(self) -> int | None:
+        """The deciding seat of a one-seat decision."""
+        return self.decision.seat
+
+    @property
+    def by_person(self) -> bool:
+        """A one-seat decision that a person makes."""
+        return self.decision.kind is ONE and bool(self.people)
+
+    @property
+    def is_window(self) -> bool:
+        return self.decision.kind is WINDOW
+
+    @property
+    def is_over(self) -> bool:
+        return self.decision.kind is OVER
+
+
+@dataclass(frozen=True, slots=True)
+class FeedItem:
+    """One event in the order it happened; ``index`` lets a screen ask only for what is new."""
+
+    index: int
+    event: Any
+
+
+class Match:
+    """Drives one game of any registered family.
+
+    ``players``: one entry per seat, replacing the registry's machine players (``None``: a
+    person); the simulator passes shared ones, tests pass spies. ``feed=False`` keeps no event
+    feed (the simulator never reads it)."""
+
+    def __init__(self, config: GameConfig, seed: int, *,
+                 players: Sequence[Bot[Any, Any] | None] | None = None,
+                 feed: bool = True) -> None:
+        check_seed(seed)
+        self.config = config
+        self.seed = seed
+        self.engine = engine = engine_for(config.game)
+        self._state = engine.new_game(config, seed)
+        self._decide = engine.decision
+        self._legal = engine.legal_actions
+        self._view = engine.view
+        self._apply_engine = engine.apply
+        people = [s for s, kind in enumerate(config.seats) if kind is SeatKind.PERSON]
+        self.people: tuple[int, ...] = tuple(people)
+        if players is None:
+            focus = people[0] if len(people) == 1 else None
+            players = [None if kind is SeatKind.PERSON else bot_for(config.game, kind, focus)
+                       for kind in config.seats]
+        elif len(players) != config.seat_count:
+            raise ValueError(f"{len(players)} players for {config.seat_count} seats")
+        self._bots: list[Bot[Any, Any] | None] = list(players)
+        self._person = [bot is None for bot in self._bots]
+        self._moves: list[tuple[int, Any]] = []
+        self._feed: list[FeedItem] | None = [] if feed else None
+        self._last_actor = config.first
+        self._streams = DecisionStreams(seed)
+        self._pending: tuple[int, Pending] | None = None
+        self._choice: tuple[int, tuple[int, Any] | None] | None = None
+
+    # ------------------------------------------------------------ making matches
+
+    @classmethod
+    def from_code(cls, code: str) -> Match:
+        config, seed = decode(code)
+        return cls(config, seed)
+
+    @classmethod
+    def from_save(cls, save: SavedGame) -> Match:
+        """Rebuild a match by applying the saved actions in order, whoever made them: no
+        machine player is asked anything, so a save replays the same after a level is
+        retuned. ``MalformedInput`` for a save this version cannot replay."""
+        config = canonical_config(save.config)
+        match = cls(config, save.seed)
+        engine = match.engine
+        seats = config.seat_count
+        for index, (seat, data) in enumerate(save.actions):
+            if seat != TABLE and not 0 <= seat < seats:
+                raise MalformedInput(f"action {index} of the save names seat {seat}")
+            action = engine.action_from_json(data)
+            try:
+                match._apply(seat, action)
+            except IllegalAction as error:
+                raise MalformedInput(
+                    f"action {index} of the save does not replay: {error}") from None
+        return match
+
+    @property
+    def code(self) -> str:
+        return encode(self.config, self.seed)
+
+    def save(self) -> SavedGame:
+        to_json = self.engine.action_to_json
+        return SavedGame(self.config, self.seed,
+                         tuple((seat, to_json(action)) for seat, action in self._moves))
+
+    # ------------------------------------------------------------ reading
+
+    def view_for(self, seat: int) -> Any:
+        return self.engine.view(self._state, seat)
+
+    def legal_for(self, seat: int) -> list[Any]:
+        return self.engine.legal_actions(self._state, seat)
+
+    def is_over(self) -> bool:
+        return self.engine.is_over(self._state)
+
+    def outcome(self) -> Outcome:
+        return self.engine.result(self._state)
+
+    def ranking(self) -> tuple[int, ...]:
+        """The placed seats, best first (``outcome().ranking``)."""
+        return self.outcome().ranking
+
+    @property
+    def moves(self) -> int:
+        return len(self._moves)
+
+    @property
+    def actions(self) -> list[tuple[int, Any]]:
+        """Every (seat, action) applied so far, in order (a copy)."""
+        return list(self._moves)
+
+    def invariant_violations(self) -> Sequence[str]:
+        return self.engine.invariant_violations(self._state)
+
+    def is_person(self, seat: int) -> bool:
+        return 0 <= seat < len(self._person) and self._person[seat]
+
+    def pending(self) -> Pending:
+        """The decision the game waits for now."""
+        moves = len(self._moves)
+        cached = self._pending
+        if cached is not None and cached[0] == moves:
+            return cached[1]
+        decision = self.engine.decision(self._state)
+        person = self._person
+        pending = Pending(decision, tuple(s for s in decision.seats if person[s]),
+                          tuple(s for s in decision.seats if not person[s]))
+        self._pending = (moves, pending)
+        return pending
+
+    def feed_for(self, viewer: int | None, since: int = 0) -> list[FeedItem]:
+        """Events from ``since`` on, as ``viewer`` may see them (``None``: the public)."""
+        feed = self._feed or []
+        return [FeedItem(item.index, seen_by(item.event, viewer)) for item in feed[since:]]
+
+    @property
+    def feed_size(self) -> int:
+        return len(self._feed) if self._feed is not None else 0
+
+    # ------------------------------------------------------------ people
+
+    def submit(self, seat: int, action: Any) -> list[FeedItem]:
+        """A person's action; raises ``IllegalAction`` (state untouched) when it is not legal."""
+        if not self.is_person(seat):
+            raise IllegalAction(f"seat {seat} is not a person's seat")
+        return self._apply(seat, action)
+
+    # ------------------------------------------------------------ machines and the table
+
+    def machine_choice(self) -> tuple[int, Any] | None:
+        """The machine move the game would take now, or ``None`` (a person must decide, or a
+        window has no machine that wants to act). A pure function of the position: asking it
+        every frame changes nothing."""
+        moves = len(self._moves)
+        cached = self._choice
+        if cached is not None and cached[0] == moves:
+            return cached[1]
+        choice = self._next_choice(self.engine.decision(self._state), None)
+        self._choice = (moves, choice)
+        return choice
+
+    def step_machine(self) -> list[FeedItem]:
+        """Apply :meth:`machine_choice`; the table's flow paces these for the people."""
+        choice = self.machine_choice()
+        if choice is None:
+            raise IllegalAction("no machine decision is pending")
+        return self._apply(*choice)
+
+    def close_window(self) -> list[FeedItem]:
+        """The table closes the open window (its one legal action)."""
+        if self._decide(self._state).kind is not WINDOW:
+            raise IllegalAction("no window is open")
+        legal = self.engine.legal_actions(self._state, TABLE)
+        return self._apply(TABLE, legal[0])
+
+    def step(self, stand_in: SeatKind | None = None) -> list[FeedItem]:
+        """Advance the game by one action without any person: the next machine move, or the
+        table closing a window nobody acts in. With ``stand_in``, a machine of that level
+        decides for the people (screenshots, a finished game for the results); without one, a
+        person's decision raises :class:`NeedsPerson`. (The simulator runs this millions of
+        times: the one-seat case, nearly every step, takes the short way.)"""
+        return self._step(self._decide(self._state), stand_in)
+
+    def _step(self, decision: Decision, stand_in: SeatKind | None) -> list[FeedItem]:
+        state = self._state
+        kind = decision.kind
+        if kind is ONE:
+            seat = decision.seats[0]
+            if stand_in is None and self._person[seat]:
+                raise NeedsPerson(f"seat {seat} must decide ({decision.phase})")
+            legal = self._legal(state, seat)
+            if len(legal) == 1:
+                return self._apply(seat, legal[0])
+            bot = self._bots[seat]
+            if bot is None:
+                return self._apply(seat, self._ask(seat, stand_in, legal, window=False))
+            choice = bot.choose(self._view(state, seat), legal,
+                                self._streams.rng(seat, len(self._moves)))
+            if choice is None or choice not in legal:
+                raise BotError(f"seat {seat} ({bot.level.value}) chose {choice!r}, not a "
+                               "legal action")
+            return self._apply(seat, choice)
+        if kind is OVER:
+            raise IllegalAction("the game is over")
+        choice = self._next_choice(decision, stand_in)
+        if choice is not None:
+            return self._apply(choice[0], choice[1])
+        if kind is WINDOW:
+            return self._apply(TABLE, self._legal(state, TABLE)[0])
+        raise NeedsPerson(f"seats {decision.seats} must decide ({decision.phase})")
+
+    def play_to_end(self, stand_in: SeatKind | None = None, *, check: bool = False,
+                    max_actions: int = 100_000) -> list[str]:
+        """:meth:`step` until the game is over; the invariant violations found (after every
+        action with ``check``, always at the end).
+
+        The simulator spends its life here, so a machine's one-seat decision (nearly every
+        step) is :meth:`step`'s own short way written out with local names; everything else
+        goes through :meth:`step`. A test checks that both ways play the same games."""
+        violations: list[str] = []
+        engine, state, moves = self.engine, self._state, self._moves
+        decide, legal_actions, view, apply = self._decide, self._legal, self._view, \
+            self._apply_engine
+        bots, rng, feed = self._bots, self._streams.rng, self._feed
+        is_over, invariants = engine.is_over, engine.invariant_violations
+        while not is_over(state):
+            if len(moves) >= max_actions:
+                raise BotError(f"no end after {max_actions} actions")
+            decision = decide(state)
+            seat = decision.seats[0] if decision.kind is ONE else TABLE
+            bot = bots[seat] if seat != TABLE else None
+            if bot is not None and feed is None:
+                legal = legal_actions(state, seat)
+                if len(legal) == 1:
+                    action = legal[0]
+                else:
+                    action = bot.choose(view(state, seat), legal, rng(seat, len(moves)))
+                    if action is None or action not in legal:
+                        raise BotError(f"seat {seat} ({bot.level.value}) chose {action!r}, "
+                                       "not a legal action")
+                apply(state, seat, action)
+                moves.append((seat, action))
+                self._last_actor = seat
+            else:
+                self._step(decision, stand_in)
+            if check:
+                found = invariants(state)
+                if found:
+                    violations.extend(f"after action {len(moves) - 1}: {v}" for v in found)
+        violations.extend(invariants(state))
+        return violations
+
+    def window_may_close_early(self) -> bool:
+        """With one person at the table a window may close at once when that person cannot act
+        in it and no machine wants to; with two or more people it always runs its full length,
+        so its length never tells who could have acted (RULES.md §1)."""
+        pending = self.pending()
+        if not pending.is_window or len(self.people) != 1:
+            return False
+        return not self.legal_for(self.people[0]) and self.machine_choice() is None
+
+    # ------------------------------------------------------------ internals
+
+    def _next_choice(self, decision: Decision, stand_in: SeatKind | None
+                     ) -> tuple[int, Any] | None:
+        """The first seat that acts now and its action: one seat, or the first of several
+        still to act; in a window, the first, clockwise from the one after the last to act,
+        whose player wants to act (the table's convention, the same in every game). People
+        are skipped unless a ``stand_in`` decides for them."""
+        kind = decision.kind
+        if kind is OVER:
+            return None
+        window = kind is WINDOW
+        seats: Sequence[int] = decision.seats
+        if window and len(seats) > 1:
+            count, last = self.config.seat_count, self._last_actor
+            seats = sorted(seats, key=lambda s: (s - last - 1) % count)
+        person = self._person
+        for seat in seats:
+            if stand_in is None and person[seat]:
+                continue
+            choice = self._ask(seat, stand_in, window=window)
+            if choice is not None:
+                return seat, choice
+        return None
+
+    def _ask(self, seat: int, stand_in: SeatKind | None, legal: list[Any] | None = None, *,
+             window: bool) -> Any:
+        """What ``seat``'s player (or the stand-in for a person) does now; ``None``: it lets
+        a window pass, or has nothing legal."""
+        if legal is None:
+            legal = self._legal(self._state, seat)
+            if not legal:
+                return None
+            if len(legal) == 1 and not window:
+                return legal[0]
+        bot = self._bots[seat]
+        if bot is None:
+            if stand_in is None:
+                return None
+            bot = bot_for(self.config.game, stand_in)
+        rng = self._streams.rng(seat, len(self._moves))
+        choice = bot.choose(self._view(self._state, seat), legal, rng)
+        if choice is None and window:
+            return None
+        if choice is None or choice not in legal:
+            raise BotError(f"seat {seat} ({bot.level.value}) chose {choice!r}, not a legal "
+                           "action")
+        return choice
+
+    def _apply(self, seat: int, action: Any) -> list[FeedItem]:
+        events = self._apply_engine(self._state, seat, action)
+        self._moves.append((seat, action))
+        if seat != TABLE:
+            self._last_actor = seat
+        feed = self._feed
+        if feed is None:
+            return []
+        start = len(feed)
+        feed.extend(FeedItem(start + i, event) for i, event in enumerate(events))
+        return self.feed_for(seat if seat != TABLE else None, start)

@@ -1,0 +1,30 @@
+"""The bomb-deck family's kit: Bombazo, Bomba en el Mazo and Clásico (RULES.md §1)."""
+
+from __future__ import annotations
+
+from game.core.kit import GameDescriptor
+from game.rules.bombdeck import actions as A
+from game.rules.bombdeck import cards as C
+from game.rules.bombdeck.engine import BOMBDECK
+from game.rules.bombdeck.scenario import SCENARIO
+from game.rules.kit import RulesKit
+
+FAMILY = "bombdeck"
+REACTIONS = "reactions"
+"""Trait: the rule set has nopes and reaction windows."""
+
+
+def _descriptor(ruleset: C.Ruleset, code_number: int, seed_text: str) -> GameDescriptor:
+    return GameDescriptor(
+        id=ruleset.name, family=FAMILY, code_number=code_number,
+        min_seats=ruleset.min_seats, max_seats=ruleset.max_seats,
+        options=tuple(sorted(ruleset.options)),
+        traits=frozenset({REACTIONS} if ruleset.reactions else ()), seed_text=seed_text)
+
+
+BOMBAZO = _descriptor(C.BOMBAZO, 0, "000")
+MAZO = _descriptor(C.MAZO, 1, "001")
+CLASICO = _descriptor(C.CLASICO, 2, "003")
+
+KIT = RulesKit(FAMILY, (BOMBAZO, MAZO, CLASICO), BOMBDECK, SCENARIO, C.ALL_CARDS,
+               frozenset(A.VERBS))

@@ -1,0 +1,1 @@
+"""Die Bombe (RULES.md §5): secret bids and bombs. Described, not built yet."""
