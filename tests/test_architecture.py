@@ -13,6 +13,10 @@ Rules (each failure names the file, the line and the rule it breaks):
   game/rules/ import no game, except registry.py and scenario.py.
 - clock: modules in core, rules, bots and match never import time, datetime, random (the stdlib
   one) or secrets, and never call a clock or OS-entropy function.
+- kits: a game family's packages (game/rules/<family>/, game/bots/<family>/, game/ui/<family>/)
+  are imported only by that family's own packages and by the registries (registry.py in
+  game/rules, game/bots and game/ui); and nowhere else does code compare a value with a game's
+  or a family's id (``if game == "bombazo"``): above the rules nothing names a game.
 """
 
 from __future__ import annotations
@@ -48,7 +52,10 @@ CLOCK_CALLS = frozenset({
     "clock_gettime_ns", "localtime", "gmtime", "ctime", "asctime", "sleep", "now", "utcnow",
     "today", "fromtimestamp", "get_ticks", "urandom", "getrandom", "times",
 })
-SHARED_RULES_IMPORTING_GAMES = frozenset({"registry", "scenario"})
+SHARED_RULES_IMPORTING_GAMES = frozenset({"registry"})
+KIT_LAYERS = ("rules", "bots", "ui")
+"""The layers where a family has a package of its own."""
+REGISTRIES = frozenset({f"game/{layer}/registry.py" for layer in KIT_LAYERS})
 
 
 @dataclass(frozen=True)
@@ -107,6 +114,7 @@ class _Imports(ast.NodeVisitor):
             self.package = self.package[:-1]
         self.found: list[_Import] = []
         self.calls: list[tuple[int, str]] = []
+        self.compared: list[tuple[int, str]] = []
         self.errors: list[tuple[int, str]] = []
         self._depth = 0
 
@@ -141,6 +149,15 @@ class _Imports(ast.NodeVisitor):
         else:
             self._add(node.lineno, base)
 
+    def visit_Compare(self, node: ast.Compare) -> None:
+        for operand in (node.left, *node.comparators):
+            items = operand.elts if isinstance(operand, ast.Tuple | ast.List | ast.Set) \
+                else [operand]
+            for item in items:
+                if isinstance(item, ast.Constant) and isinstance(item.value, str):
+                    self.compared.append((node.lineno, item.value))
+        self.generic_visit(node)
+
     def visit_Call(self, node: ast.Call) -> None:
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", None)
@@ -153,10 +170,12 @@ class _Imports(ast.NodeVisitor):
         self.generic_visit(node)
 
 
-def check_source(path: str, source: str, games: frozenset[str] | None = None) -> list[Violation]:
+def check_source(path: str, source: str, games: frozenset[str] | None = None,
+                 ids: frozenset[str] = frozenset()) -> list[Violation]:
     """Every rule ``source`` breaks, as if it were the file at ``path`` (``game/...py``, with
-    forward slashes). ``games``: the game packages in game/rules (default: any name there that is
-    not a shared module of this check)."""
+    forward slashes). ``games``: the game families (packages in game/rules; default: any name
+    there that is not a shared module of this check); ``ids``: the game ids no code outside
+    its family may compare with."""
     try:
         tree = ast.parse(source, filename=path)
     except SyntaxError as error:
@@ -210,6 +229,22 @@ def check_source(path: str, source: str, games: frozenset[str] | None = None) ->
                 add("games", imp.line, f"game/rules/{shared_rules}.py is shared and may not "
                                        f"import the game {imp.module} (only registry.py and "
                                        "scenario.py may)")
+    family = parts[2] if len(parts) > 3 and parts[1] in KIT_LAYERS else None
+    if path not in REGISTRIES and layer not in ("core", "rules"):  # those: rules layers, games
+        for imp in visitor.found:
+            mod = imp.module.split(".")
+            if len(mod) > 2 and mod[0] == "game" and mod[1] in KIT_LAYERS and \
+                    (mod[2] in games if games is not None else
+                     mod[2] not in SHARED_RULES_IMPORTING_GAMES) and mod[2] != family:
+                add("kits", imp.line, f"imports the {mod[2]} family ({imp.module}): only its "
+                                      "own packages and the registries may")
+    if path not in REGISTRIES:
+        names = ids | (games or frozenset())
+        if family is None or family not in (games or frozenset()):
+            for line, text in visitor.compared:
+                if text in names:
+                    add("kits", line, f"compares with the game id {text!r}: above the rules "
+                                      "nothing names a game (ask the kit)")
     if layer in PURE_LAYERS:
         for line, name in visitor.calls:
             add("clock", line, f"{layer} may not call {name}() (no clock, no OS entropy: the "
@@ -229,13 +264,19 @@ def _game_packages() -> frozenset[str]:
         if rules.is_dir() else frozenset()
 
 
+def _game_ids() -> frozenset[str]:
+    from game.rules.registry import game_ids
+
+    return frozenset(game_ids())
+
+
 def _violations(rule: str) -> list[str]:
-    games = _game_packages()
+    games, ids = _game_packages(), _game_ids()
     return [str(v) for path, source in _sources()
-            for v in check_source(path, source, games) if v.rule == rule]
+            for v in check_source(path, source, games, ids) if v.rule == rule]
 
 
-@pytest.mark.parametrize("rule", ["parse", "pygame", "layers", "games", "clock"])
+@pytest.mark.parametrize("rule", ["parse", "pygame", "layers", "games", "clock", "kits"])
 def test_game_package_keeps_its_architecture(rule: str) -> None:
     broken = _violations(rule)
     assert not broken, f"{len(broken)} violation(s) of rule {rule!r}:\n" + "\n".join(broken)
@@ -250,7 +291,8 @@ def test_the_check_sees_the_real_tree() -> None:
 
 def _rules(path: str, source: str, games: frozenset[str] = frozenset({"bombdeck", "diebombe"})
            ) -> list[tuple[str, int]]:
-    return [(v.rule, v.line) for v in check_source(path, source, games)]
+    ids = frozenset({"bombazo", "mazo", "diebombe"})
+    return [(v.rule, v.line) for v in check_source(path, source, games, ids)]
 
 
 def test_clean_modules_pass() -> None:
@@ -301,10 +343,28 @@ def test_clean_modules_pass() -> None:
     ("game/bots/x.py", "def think(t):\n    return t.perf_counter()", [("clock", 2)]),
     ("game/match/x.py", "import os\nseed = os.urandom(8)", [("clock", 2)]),
     ("game/core/x.py", "x = (", [("parse", 1)]),
+    ("game/match/x.py", "from game.rules.bombdeck import events", [("kits", 1)]),
+    ("game/ui/x.py", "from game.bots.bombdeck.astuto import A", [("kits", 1)]),
+    ("game/ui/diebombe/x.py", "from game.ui.bombdeck import table", [("kits", 1)]),
+    ("game/tools/x.py", "def f():\n    import game.rules.bombdeck.cards", [("kits", 2)]),
+    ("game/ui/x.py", "if game == 'bombazo':\n    pass", [("kits", 1)]),
+    ("game/match/x.py", "ok = kind in ('mazo', 'other')", [("kits", 1)]),
+    ("game/cli.py", "x = 'diebombe' != name", [("kits", 1)]),
 ])
+
 def test_the_checker_catches_violations(path: str, source: str,
                                         expected: list[tuple[str, int]]) -> None:
     assert _rules(path, source) == expected
+
+
+def test_a_family_and_the_registries_may_name_the_family() -> None:
+    assert _rules("game/ui/bombdeck/table.py", "from game.rules.bombdeck import events\n"
+                                               "from game.bots.bombdeck import LEVELS\n"
+                                               "from game.ui.bombdeck.paint import p\n"
+                                               "if rules == 'mazo':\n    pass\n") == []
+    assert _rules("game/ui/registry.py", "from game.ui.bombdeck import KIT\n") == []
+    assert _rules("game/bots/registry.py", "from game.bots import bombdeck\n") == []
+    assert _rules("game/ui/x.py", "if phase == 'react':\n    pass\n") == []
 
 
 def test_violations_name_the_file_the_line_and_the_rule() -> None:

@@ -8,9 +8,12 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from game.core.config import GameConfig
+from game.core.config import GameConfig, SeatKind
+from game.core.engine import OVER, Decision, DecisionKind, Outcome
 from game.core.errors import IllegalAction
+from game.core.kit import GameDescriptor
 from game.core.rng import Pcg32
+from game.rules.kit import RulesKit
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +65,16 @@ class ToyBidding:
         if self.is_over(state):
             return []
         return [seat for seat, bid in enumerate(state.bids) if bid is None]
+
+    def decision(self, state: BidState) -> Decision:
+        if self.is_over(state):
+            return OVER
+        return Decision(DecisionKind.SECRET, tuple(self.to_act(state)), "bid")
+
+    def result(self, state: BidState) -> Outcome:
+        if not self.is_over(state):
+            return Outcome((None,) * len(state.points), tuple(state.points))
+        return Outcome.from_scores(state.points)
 
     def legal_actions(self, state: BidState, seat: int) -> list[Bid]:
         return [Bid(n) for n in (1, 2, 3)] if seat in self.to_act(state) else []
@@ -143,6 +156,18 @@ class ToyWires:
     def to_act(self, state: WireState) -> list[int]:
         return [] if self.is_over(state) else [state.current]
 
+    def decision(self, state: WireState) -> Decision:
+        if self.is_over(state):
+            return OVER
+        return Decision(DecisionKind.ONE, (state.current,), "cut")
+
+    def result(self, state: WireState) -> Outcome:
+        seats = len(state.stands)
+        if not self.is_over(state):
+            return Outcome((None,) * seats)
+        won = state.mistakes < 3
+        return Outcome((1 if won else None,) * seats, team_won=won)
+
     def _mine(self, state: WireState, seat: int) -> set[int]:
         return {v for v, c in zip(state.stands[seat], state.cut[seat], strict=True) if not c}
 
@@ -199,3 +224,42 @@ class ToyWires:
 
     def invariant_violations(self, state: WireState) -> Sequence[str]:
         return [] if state.mistakes <= 3 else ["too many mistakes"]
+
+
+# --- the toy games as kits: a descriptor, machine players, registration -----------------------
+
+TOY_BIDDING = GameDescriptor(id="toy_bidding", family="toy_bidding", code_number=14,
+                             min_seats=2, max_seats=4)
+TOY_WIRES = GameDescriptor(id="toy_wires", family="toy_wires", code_number=15,
+                           min_seats=2, max_seats=4, traits=frozenset({"cooperative"}))
+
+
+class RandomPlayer:
+    """A machine player for any toy game: a uniform choice of the legal moves."""
+
+    level = SeatKind.LANZADO
+
+    def choose(self, view: Any, legal: Sequence[Any], rng: Pcg32) -> Any:
+        return legal[rng.below(len(legal))]
+
+
+def register_toys() -> Any:
+    """Register both toy games in the rules and machine-player registries; returns the
+    function that removes them."""
+    from game.bots import registry as bots
+    from game.rules import registry as rules
+
+    undo = [
+        rules.register(RulesKit("toy_bidding", (TOY_BIDDING,), ToyBidding(), None,
+                                frozenset(), frozenset({"bid"}))),
+        rules.register(RulesKit("toy_wires", (TOY_WIRES,), ToyWires(), None,
+                                frozenset(), frozenset({"cut"}))),
+        bots.register("toy_bidding", (SeatKind.LANZADO,), lambda kind, focus: RandomPlayer()),
+        bots.register("toy_wires", (SeatKind.LANZADO,), lambda kind, focus: RandomPlayer()),
+    ]
+
+    def unregister() -> None:
+        for step in reversed(undo):
+            step()
+
+    return unregister

@@ -21,6 +21,15 @@ _FAMILIES: dict[str, tuple[tuple[SeatKind, ...], Factory]] = {
 """family → (its levels, in the order screens offer them; its factory)."""
 
 
+def register(family: str, levels: tuple[SeatKind, ...], factory: Factory) -> Callable[[], None]:
+    """Add a family's machine players (tests register the toy games' players); returns the
+    function that takes them out again."""
+    if family in _FAMILIES:
+        raise ValueError(f"the {family} family has its machine players already")
+    _FAMILIES[family] = (levels, factory)
+    return lambda: _FAMILIES.pop(family, None) and None
+
+
 class NoSuchBot(NotPlayable):
     """A seat kind that no machine player plays (a person, or a level not built yet)."""
 
@@ -38,7 +47,7 @@ def bot_for(game_id: str, kind: SeatKind, focus: int | None = None) -> Bot[Any, 
     if kind is SeatKind.PERSON:
         raise NoSuchBot("a person's seat has no machine player")
     found = _FAMILIES.get(family_of(game_id))
-    bot = found[1](kind, focus) if found is not None else None
+    bot = found[1](kind, focus) if found is not None and kind in found[0] else None
     if bot is None:
         available = ", ".join(k.value for k in levels_for(game_id)) or "none"
         raise NoSuchBot(f"no machine player plays {kind.value!r} in {game_id} yet "

@@ -194,10 +194,10 @@ def _replay_problem(record: GameRecord) -> str | None:
 
 
 def run_soak(games: int, seed: int = 0, *, progress: bool = True,
-             stream: TextIO | None = None) -> SoakReport:
-    """Play ``games`` games (seeds ``seed``, ``seed + 1``, …) over every table; nothing a game
-    does stops the run."""
-    tables = soak_tables()
+             stream: TextIO | None = None, only: tuple[str, ...] | None = None) -> SoakReport:
+    """Play ``games`` games (seeds ``seed``, ``seed + 1``, …) over every table (of the games
+    ``only`` names, or of every playable game); nothing a game does stops the run."""
+    tables = soak_tables(only)
     tallies = {table: TableTally(table) for table in tables}
     report = SoakReport(seed, list(tallies.values()))
     out = stream if stream is not None else sys.stderr
