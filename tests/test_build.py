@@ -77,8 +77,13 @@ def spec() -> dict[str, Any]:
     return namespace
 
 
-def test_the_spec_is_python() -> None:
-    ast.parse(SPEC.read_text(encoding="utf-8"), filename=str(SPEC))
+def test_the_spec_is_python_and_builds_one_executable_from_the_entry_script() -> None:
+    tree = ast.parse(SPEC.read_text(encoding="utf-8"), filename=str(SPEC))
+    called = [node.func.id for node in ast.walk(tree)
+              if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)]
+    assert {"Analysis", "PYZ", "EXE"} <= set(called), called
+    assert called.count("EXE") == 1, "one executable, not one per platform"
+    assert (BUILD / "entry.py").is_file()
 
 
 def _docstrings(tree: ast.AST) -> set[int]:

@@ -91,20 +91,44 @@ def test_shortcut_fires_once_per_key_press(button: tuple[Button, list[int]]) -> 
 
 
 def test_button_draws_in_every_state(button: tuple[Button, list[int]]) -> None:
+    """Every style draws something, and idle, hovered, pressed, disabled and focused look
+    different from each other (a player must see what the button will do)."""
     b, _ = button
-    surface = pygame.Surface((400, 300))
+    blank = pygame.Surface((400, 300))
+
+    def picture() -> bytes:
+        surface = blank.copy()
+        b.draw(surface)
+        return pygame.image.tobytes(surface.subsurface(b.rect), "RGB")
+
+    empty = pygame.image.tobytes(blank.subsurface(b.rect), "RGB")
+    styles: set[bytes] = set()
     for style in ("normal", "primary", "danger", "ghost"):
         b.style = style
+        b.hovered = b.focused = b.show_focus = False
+        b.enabled = True
+        b.update(1.0)
+        idle = picture()
         b.hovered = True
-        b.update(0.1)
-        b.draw(surface)
-        b.handle(down((150, 130)))
-        b.draw(surface)
+        b.update(1.0)
+        hovered = picture()
+        b.handle(down(b.rect.center))
+        pressed = picture()
+        b.handle(up(b.rect.center))
+        b.hovered = False
         b.enabled = False
-        b.draw(surface)
+        b.update(1.0)
+        disabled = picture()
         b.enabled = True
         b.focused = b.show_focus = True
-        b.draw(surface)
+        b.update(1.0)
+        focused = picture()
+        shots = [idle, hovered, pressed, disabled, focused]
+        assert empty not in shots, f"{style}: a state draws nothing"
+        assert len({idle, hovered, disabled, focused}) == 4, f"{style}: two states look alike"
+        assert pressed != idle, f"{style}: a press does not show"
+        styles.add(idle)
+    assert len(styles) == 4, "two styles look alike"
 
 
 def test_slider_drags_clicks_and_steps(app: App) -> None:
