@@ -2,9 +2,10 @@
 nothing.
 
 One file, ``current.json`` in the folder the front end picks (the user's data folder): there is
-one unfinished game at a time, and the first move of a new game replaces it. The file is a plain
-engine save (``game.core.saves``: format, version, config, seed, actions), so the replay tools
-read it as it is, plus one key those tools ignore::
+one unfinished game at a time, and the first move of a new game replaces it. The file is an
+engine save (``game.core.saves``, version 2: a readable header with the config and the move
+count, the seed and the actions sealed so that a glance shows no hidden card), so the replay
+tools read it as it is, plus one key those tools ignore::
 
     "extra": {"viewer": 1, "curtain_for": null, "home": 1}
 
