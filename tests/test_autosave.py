@@ -398,3 +398,31 @@ def test_a_disk_that_says_no_never_stops_the_game(
     assert caplog.text.count("cannot write") == 1  # once per run of failures, not every move
     assert saver.load() is None
 
+
+def test_the_saver_says_when_writing_works_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    flow = _played(SOLO, 8, 5, Pcg32(8))
+    saver = Autosaver(tmp_path)
+
+    def full(path: Path, _text: str) -> None:
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr("game.match.autosave.write_atomic", full)
+    with caplog.at_level(logging.WARNING, "game.match.autosave"):
+        assert not saver.save(flow.match) and saver.failing
+        assert not saver.save(flow.match) and saver.failing
+        monkeypatch.undo()
+        assert saver.save(flow.match) and not saver.failing
+        assert saver.save(flow.match)
+    assert caplog.text.count("cannot write") == 1 and caplog.text.count("written again") == 1
+    assert read_save(saver.path) == flow.match.save()
+
+
+def test_loading_removes_the_temporary_files_a_killed_write_left(tmp_path: Path) -> None:
+    flow = _played(SOLO, 8, 5, Pcg32(8))
+    Autosaver(tmp_path).save(flow.match)
+    for name in (".current.json.abc123.tmp", ".current.json.q_9.tmp"):
+        (tmp_path / name).write_text('{"half": ', encoding="utf-8")
+    (tmp_path / "current.json.bak").write_text("mine", encoding="utf-8")
+    assert Autosaver(tmp_path).load() == flow.match.save()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME, "current.json.bak"]
