@@ -374,3 +374,50 @@ def test_the_window_logs_warnings_to_a_file_in_the_data_folder(
     text = (tmp_path / launch.LOG_NAME).read_text(encoding="utf-8")
     assert "WARNING game.ui.settings: settings: bad value 'loud' for 'volume'" in text
 
+
+def test_a_log_file_that_cannot_be_written_is_skipped_in_silence(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capfd: pytest.CaptureFixture[str]) -> None:
+    """Before the fix: a ``--- Logging error ---`` traceback on stderr for every warning."""
+    (tmp_path / launch.LOG_NAME).mkdir()  # a folder where the file should be
+    root = logging.getLogger()
+    monkeypatch.setattr(root, "handlers", [])  # as in a fresh process
+    monkeypatch.setattr(root, "level", logging.WARNING)
+    launch.setup_logging(tmp_path)
+    added = list(root.handlers)
+    try:
+        for n in range(3):
+            logging.getLogger("game.test").warning("warning %d", n)
+        quiet = [h for h in added if isinstance(h, launch.QuietLogFile)]
+        assert len(quiet) == 1 and quiet[0].broken
+    finally:
+        for handler in added:
+            handler.close()
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Logging error" not in err
+    assert err.count("WARNING game.test: warning") == 3  # stderr still has the warnings
+
+
+def test_a_log_file_that_fills_the_disk_stops_writing(tmp_path: Path,
+                                                      capfd: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    handler = launch.QuietLogFile(tmp_path / launch.LOG_NAME)
+    log = logging.getLogger("game.test.full")
+    log.addHandler(handler)
+    log.propagate = False
+    try:
+        log.warning("fits")
+
+        def full(_text: str) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        handler.stream.write = full  # type: ignore[method-assign]
+        log.warning("does not fit")
+        log.warning("is not tried")
+        assert handler.broken
+    finally:
+        log.removeHandler(handler)
+        log.propagate = True
+        handler.close()
+    assert capfd.readouterr().err == ""
+    assert (tmp_path / launch.LOG_NAME).read_text(encoding="utf-8").count("fits") == 1
