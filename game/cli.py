@@ -123,7 +123,7 @@ def _print_sim(report: dict[str, Any]) -> None:
 
 
 def _soak(args: argparse.Namespace) -> int:
-    from game.tools.soak import run_screens, run_soak, summary_lines
+    from game.tools.soak import run_saves, run_screens, run_soak, summary_lines
 
     if not 0 < args.max_growth_mb < float("inf"):
         raise UsageError(f"--max-growth-mb must be a number above 0, not {args.max_growth_mb:g}")
@@ -132,14 +132,17 @@ def _soak(args: argparse.Namespace) -> int:
     if args.screens:
         screens = run_screens(args.screens, args.seed, limit_mb=args.max_growth_mb,
                               python_heap=args.tracemalloc, progress=not args.quiet)
-    ok = (soak is None or soak.ok) and (screens is None or screens.ok)
+    files = run_saves(args.saves, args.seed) if args.saves else None
+    ok = (soak is None or soak.ok) and (screens is None or screens.ok) \
+        and (files is None or files.ok)
     if args.json:
         report: dict[str, Any] = soak.to_json() if soak is not None else {"games": 0}
         report["screens"] = screens.to_json() if screens is not None else None
+        report["saves"] = files.to_json() if files is not None else None
         report["ok"] = ok
         print(json.dumps(report, ensure_ascii=False))
     else:
-        for line in summary_lines(soak, screens):
+        for line in summary_lines(soak, screens, files):
             print(line)
     return 0 if ok else 1
 
@@ -284,8 +287,8 @@ def build_parser() -> argparse.ArgumentParser:
                      "--screens: games through the screens and the memory they keep",
         description="Play machine-only games of every rule set, seat count, option set and a "
                     "mix of machine levels, checking the engine's invariants after every "
-                    "action. Exit 1 on any invariant violation or error, or when --screens "
-                    "memory grows by the limit or more.")
+                    "action. Exit 1 on any invariant violation or error, when --screens "
+                    "memory grows by the limit or more, or on any --saves crash.")
     soak.add_argument("--games", type=_whole, default=1000,
                       help="games to play, cycling over every table (1000; 0: none)")
     soak.add_argument("--seed", type=_whole, default=0,
@@ -297,6 +300,9 @@ def build_parser() -> argparse.ArgumentParser:
                       help="--screens: the growth that fails the run (20)")
     soak.add_argument("--tracemalloc", action="store_true",
                       help="--screens: also trace the Python heap (slower)")
+    soak.add_argument("--saves", type=_whole, default=0, metavar="N",
+                      help="also attack N saves and N settings files (real ones, changed) "
+                           "and load them through the real loaders; a crash fails the run")
     soak.add_argument("--json", action="store_true",
                       help="print one JSON object on the last line")
     soak.add_argument("--quiet", action="store_true", help="no progress on stderr")

@@ -11,10 +11,11 @@ from pathlib import Path
 
 import pytest
 
+from game.core.codes import SEED_SPACE
 from game.core.config import GameConfig, SeatKind
 from game.core.engine import DecisionKind
 from game.core.rng import Pcg32
-from game.core.saves import SAVE_FORMAT, SavedGame, loads, read_save
+from game.core.saves import SAVE_FORMAT, SavedGame, loads, read_save, seal
 from game.match.autosave import (
     FILE_NAME,
     Autosaver,
@@ -96,7 +97,9 @@ def test_the_file_is_an_engine_save_with_the_table_under_extra(tmp_path: Path) -
     saver = Autosaver(tmp_path)
     saver.save(flow.match, Seen(viewer=None, curtain_for=1, home=0))
     data = json.loads((tmp_path / FILE_NAME).read_text(encoding="utf-8"))
-    assert data["format"] == SAVE_FORMAT and data["seed"] == 5
+    assert data["format"] == SAVE_FORMAT and data["version"] == 2
+    assert data["config"] == HOT_SEAT.to_json() and data["moves"] == flow.match.moves
+    assert "seed" not in data and "actions" not in data  # sealed: see tests/test_saves.py
     assert data["extra"] == {"viewer": None, "curtain_for": 1, "home": 0}
     assert read_save(tmp_path / FILE_NAME) == flow.match.save()  # the replay tools read it
     replay(read_save(tmp_path / FILE_NAME))
@@ -214,8 +217,18 @@ def test_bad_table_data_is_ignored_and_the_game_still_resumes(
 # --- damaged and finished files ------------------------------------------------------------
 
 
-def _damage(kind: str, good: str) -> bytes:
-    data = json.loads(good)
+def _sealed(data: dict[str, object]) -> dict[str, object]:
+    """Plain (version 1) save data as version 2, whatever its actions hold."""
+    secret = {"seed": data.pop("seed"), "actions": data.pop("actions")}
+    moves = secret["actions"]
+    version = 2 if data["version"] == 1 else data["version"]  # a newer version stays newer
+    return {**data, "version": version, "moves": len(moves) if isinstance(moves, list) else 0,
+            "sealed": seal(secret)}
+
+
+def _damage(kind: str, good: str, version: int = 2) -> bytes:
+    """``good`` (a version-2 file) damaged by ``kind``, written in ``version``."""
+    data = {**loads(good).to_json(version=1), "extra": json.loads(good)["extra"]}
     if kind == "not json":
         return b"{this is not json"
     if kind == "truncated":
@@ -239,7 +252,24 @@ def _damage(kind: str, good: str) -> bytes:
         data["actions"][0]["seat"] = 42
     elif kind == "actions not a list":
         data["actions"] = {"0": 1}
-    return json.dumps(data).encode()
+    elif kind == "seed out of range":  # no code can carry it: the table would crash
+        data["seed"] = SEED_SPACE
+    elif kind == "first seat out of range":
+        data["config"]["first"] = 4
+    elif kind == "too few seats":
+        data["config"]["seats"] = ["person"]
+    elif kind == "a 5000-digit number":
+        text = json.dumps(_sealed(data) if version == 2 else data)
+        return text.replace('"first": 0', '"first": 1' + "0" * 5000).encode()
+    elif kind == "sealed cut short":
+        sealed = _sealed(data)
+        sealed["sealed"] = str(sealed["sealed"])[:-12]
+        return json.dumps(sealed).encode()
+    elif kind == "sealed not base64":
+        return json.dumps({**_sealed(data), "sealed": "place_bomb 11!"}).encode()
+    elif kind == "move count does not match":
+        return json.dumps({**_sealed(data), "moves": 3}).encode()
+    return json.dumps(_sealed(data) if version == 2 else data).encode()
 
 
 def _a_machine_move_it_would_not_make(good: str) -> list[dict[str, object]]:
@@ -262,7 +292,9 @@ def _a_machine_move_it_would_not_make(good: str) -> list[dict[str, object]]:
 
 DAMAGE = ("not json", "truncated", "binary", "empty", "not a save", "newer version",
           "bad seat kind", "unknown game", "illegal action", "seat out of range",
-          "actions not a list")
+          "actions not a list", "seed out of range",
+          "first seat out of range", "too few seats", "a 5000-digit number")
+SEALED_DAMAGE = ("sealed cut short", "sealed not base64", "move count does not match")
 
 
 def test_a_machine_move_the_machine_would_not_make_now_still_resumes(tmp_path: Path) -> None:
@@ -273,7 +305,7 @@ def test_a_machine_move_the_machine_would_not_make_now_still_resumes(tmp_path: P
     saver.save(flow.match)
     good = saver.path.read_text(encoding="utf-8")
     actions = _a_machine_move_it_would_not_make(good)
-    data = json.loads(good)
+    data = loads(good).to_json(version=1)  # 0.1.0's plain format: actions in the open
     data["actions"] = actions
     saver.path.write_text(json.dumps(data), encoding="utf-8")
     found = saver.load_unfinished()
@@ -281,9 +313,10 @@ def test_a_machine_move_the_machine_would_not_make_now_still_resumes(tmp_path: P
     assert Match.from_save(found.save).moves == len(actions)
 
 
-@pytest.mark.parametrize("kind", DAMAGE)
+@pytest.mark.parametrize(("kind", "version"), [*((kind, 2) for kind in DAMAGE + SEALED_DAMAGE),
+                                               *((kind, 1) for kind in DAMAGE[5:])])
 def test_a_damaged_save_is_set_aside_with_a_message_and_nothing_else_is_touched(
-        tmp_path: Path, caplog: pytest.LogCaptureFixture, kind: str) -> None:
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, kind: str, version: int) -> None:
     flow = _played(HOT_SEAT, 3, 20, Pcg32(3))
     saver = Autosaver(tmp_path)
     saver.save(flow.match)
@@ -292,7 +325,7 @@ def test_a_damaged_save_is_set_aside_with_a_message_and_nothing_else_is_touched(
               "my replay.json": good.encode(), "notes.txt": b"x"}
     for name, content in others.items():
         (tmp_path / name).write_bytes(content)
-    saver.path.write_bytes(_damage(kind, good))
+    saver.path.write_bytes(_damage(kind, good, version))
     with caplog.at_level(logging.WARNING, "game.match.autosave"), \
             pytest.raises(DamagedSave) as raised:
         saver.load_unfinished()
@@ -300,7 +333,7 @@ def test_a_damaged_save_is_set_aside_with_a_message_and_nothing_else_is_touched(
     assert error.set_aside == tmp_path / "current.damaged-2.json"
     assert "\n" not in error.message and "set aside as current.damaged-2.json" in error.message
     assert error.message in caplog.text
-    assert error.set_aside.read_bytes() == _damage(kind, good)
+    assert error.set_aside.read_bytes() == _damage(kind, good, version)
     assert not saver.path.exists()
     for name, content in others.items():
         assert (tmp_path / name).read_bytes() == content, f"{name} was touched"
@@ -380,3 +413,32 @@ def test_a_disk_that_says_no_never_stops_the_game(
         assert not saver.save(flow.match)
     assert caplog.text.count("cannot write") == 1  # once per run of failures, not every move
     assert saver.load() is None
+
+
+def test_the_saver_says_when_writing_works_again(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture) -> None:
+    flow = _played(SOLO, 8, 5, Pcg32(8))
+    saver = Autosaver(tmp_path)
+
+    def full(path: Path, _text: str) -> None:
+        raise OSError(28, "No space left on device", str(path))
+
+    monkeypatch.setattr("game.match.autosave.write_atomic", full)
+    with caplog.at_level(logging.WARNING, "game.match.autosave"):
+        assert not saver.save(flow.match) and saver.failing
+        assert not saver.save(flow.match) and saver.failing
+        monkeypatch.undo()
+        assert saver.save(flow.match) and not saver.failing
+        assert saver.save(flow.match)
+    assert caplog.text.count("cannot write") == 1 and caplog.text.count("written again") == 1
+    assert read_save(saver.path) == flow.match.save()
+
+
+def test_loading_removes_the_temporary_files_a_killed_write_left(tmp_path: Path) -> None:
+    flow = _played(SOLO, 8, 5, Pcg32(8))
+    Autosaver(tmp_path).save(flow.match)
+    for name in (".current.json.abc123.tmp", ".current.json.q_9.tmp"):
+        (tmp_path / name).write_text('{"half": ', encoding="utf-8")
+    (tmp_path / "current.json.bak").write_text("mine", encoding="utf-8")
+    assert Autosaver(tmp_path).load() == flow.match.save()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [FILE_NAME, "current.json.bak"]

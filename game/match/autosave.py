@@ -2,9 +2,10 @@
 nothing.
 
 One file, ``current.json`` in the folder the front end picks (the user's data folder): there is
-one unfinished game at a time, and the first move of a new game replaces it. The file is a plain
-engine save (``game.core.saves``: format, version, config, seed, actions), so the replay tools
-read it as it is, plus one key those tools ignore::
+one unfinished game at a time, and the first move of a new game replaces it. The file is an
+engine save (``game.core.saves``, version 2: a readable header with the config and the move
+count, the seed and the actions sealed so that a glance shows no hidden card), so the replay
+tools read it as it is, plus one key those tools ignore::
 
     "extra": {"viewer": 1, "curtain_for": null, "home": 1}
 
@@ -15,8 +16,11 @@ decision is pending, the same one it was down for, and a hand that was on screen
 was written is covered too until that person confirms again, since anybody may be looking at a
 screen that has just been reopened.
 
-Writes go through ``write_atomic`` (a crash leaves the old file or the new one). A file that
-cannot be read, is not a save, or does not replay is set aside as
+Writes go through ``write_atomic`` (a crash leaves the old file or the new one); the temporary
+files of a process killed mid-write are removed when the next one loads. A write that fails
+(a full or read-only disk) is logged once, :attr:`Autosaver.failing` says so until a write
+works again, and the table tries again after every move. A file that cannot be read, is not a
+save, or does not replay is set aside as
 ``current.damaged-<n>.json`` (numbered, no clock here) and reported as :class:`DamagedSave`,
 whose one-line ``message`` the front end shows; nothing else in the folder is touched. A
 finished game is never offered: :meth:`Autosaver.clear` removes it, and a file that replays to
@@ -34,7 +38,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from game.core.errors import MalformedInput
-from game.core.saves import SavedGame, saved_game_from_json, write_atomic
+from game.core.saves import SavedGame, remove_stale_temps, saved_game_from_json, write_atomic
 from game.match.flow import TableFlow
 from game.match.match import Match
 
@@ -144,11 +148,17 @@ class Autosaver:
         self.read_only = read_only
         self._failing = False
 
+    @property
+    def failing(self) -> bool:
+        """The last write failed (and none has worked since)."""
+        return self._failing
+
     # ------------------------------------------------------------ writing
 
     def save(self, match: Match, seen: Seen | None = None) -> bool:
         """Write ``match`` (atomically); a finished match clears the file instead. ``False``
-        when the disk said no (logged once per run of failures: the game goes on)."""
+        when the disk said no (logged once per run of failures, and once more when a write
+        works again: the game goes on)."""
         if match.is_over():
             self.clear()
             return True
@@ -161,6 +171,8 @@ class Autosaver:
                 log.warning("autosave: cannot write %s: %s", self.path, error)
             self._failing = True
             return False
+        if self._failing:
+            log.warning("autosave: %s is written again", self.path)
         self._failing = False
         return True
 
@@ -181,7 +193,10 @@ class Autosaver:
 
     def load_unfinished(self) -> Unfinished | None:
         """Like :meth:`load`, with who was looking at the table. The save is replayed here
-        (``Match.from_save``), so whatever this returns resumes."""
+        (``Match.from_save``), so whatever this returns resumes (and, the save fitting a code,
+        shows its code). Temporary files a killed write left behind go first."""
+        if not self.read_only:
+            self.remove_stale_temps()
         try:
             text = self.path.read_text(encoding="utf-8")
         except (FileNotFoundError, NotADirectoryError):  # no file, or no folder yet
@@ -207,6 +222,13 @@ class Autosaver:
             return None
         extra = data.get(EXTRA) if isinstance(data, dict) else None
         return Unfinished(save, Seen.from_json(extra, save.config.seat_count))
+
+    def remove_stale_temps(self) -> None:
+        """Remove the temporary files of writes that never finished (the process was killed)."""
+        removed = remove_stale_temps(self.path)
+        if removed:
+            log.info("autosave: removed %d stale temporary file(s): %s", len(removed),
+                     ", ".join(removed[:4]))
 
     def _damaged(self, reason: str) -> NoReturn:
         reason = " ".join(reason.split())[:160]

@@ -8,13 +8,15 @@ from typing import Any
 from game.core.config import GameConfig
 from game.core.errors import IllegalAction, MalformedInput
 from game.core.saves import SavedGame
+from game.rules.codes import canonical_config
 from game.rules.registry import engine_for
 
 
 def replay(save: SavedGame) -> Any:
     """The state after every saved action; a damaged save raises ``MalformedInput``."""
-    engine = engine_for(save.config.game)
-    state = engine.new_game(save.config, save.seed)
+    config = canonical_config(save.config)
+    engine = engine_for(config.game)
+    state = engine.new_game(config, save.seed)
     for index, (seat, data) in enumerate(save.actions):
         action = engine.action_from_json(data)
         try:

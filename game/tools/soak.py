@@ -16,11 +16,19 @@ how the process's resident memory grew from the end of the first game to the end
 The screens keep bounded caches of drawn text, shadows, particles and cards, which fill up over
 the first games; the growth over the second half of the run (``late_growth_mb``) tells such a
 cache from a leak, which keeps growing.
+
+``--saves N`` attacks the files the game reads when it starts (``game.tools.savefuzz``): N
+real unfinished games, each changed a little, written as the unfinished game into a temporary
+folder and loaded through the real ``Autosaver``, and N settings files through the real
+``Settings.load``. A save must either load, and then rebuild as a ``Match`` whose code encodes
+(the table shows it on every frame), or be reported damaged and set aside; settings must load,
+every key valid, without reaching the loader's last-resort catch-all. Anything else is a crash.
 """
 
 from __future__ import annotations
 
 import gc
+import logging
 import os
 import sys
 import tempfile
@@ -34,7 +42,11 @@ from game.bots.registry import levels_for
 from game.core.codes import SEED_SPACE
 from game.core.config import GameConfig, SeatKind
 from game.core.errors import MalformedInput
+from game.core.rng import Pcg32
+from game.match.autosave import FILE_NAME, Autosaver, DamagedSave, Unfinished, restore_curtain
+from game.match.flow import INSTANT, TableFlow
 from game.match.headless import GameRecord, bots_for, play_game
+from game.match.match import Match
 from game.rules.codes import encode
 from game.rules.registry import descriptor, playable
 from game.tools.progress import Progress
@@ -435,11 +447,160 @@ def run_screens(count: int, seed: int = 0, *, lang: str = "en",
     return report
 
 
+# ------------------------------------------------------------ saves and settings files
+
+
+@dataclass(slots=True)
+class FilesReport:
+    """``--saves``: what became of the attacked saves and settings files."""
+
+    seed: int
+    planned: int
+    saves: int = 0
+    accepted: int = 0
+    """Loaded, rebuilt as a match, its code encoded, the curtain restored."""
+    damaged: int = 0
+    """Reported damaged and set aside."""
+    finished: int = 0
+    """A finished game: removed, nothing offered."""
+    settings: int = 0
+    settings_defaults: int = 0
+    """Settings files that gave the defaults for every key."""
+    crashes: int = 0
+    samples: list[str] = field(default_factory=list)
+    seconds: float = 0.0
+
+    @property
+    def ok(self) -> bool:
+        return not self.crashes and self.saves == self.settings == self.planned
+
+    def crash(self, what: str, error: BaseException | str) -> None:
+        self.crashes += 1
+        if len(self.samples) < MAX_SAMPLES:
+            text = error if isinstance(error, str) else \
+                f"{type(error).__name__}: {' '.join(str(error).split())[:160]}"
+            self.samples.append(f"{what}: {text}")
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "seed": self.seed, "saves": self.saves, "accepted": self.accepted,
+            "damaged": self.damaged, "finished": self.finished, "settings": self.settings,
+            "settings_defaults": self.settings_defaults, "crashes": self.crashes,
+            "crash_samples": list(self.samples), "seconds": round(self.seconds, 3),
+            "ok": self.ok,
+        }
+
+
+class _Caught(logging.Handler):
+    """Keeps the game's log quiet during ``--saves`` (thousands of warnings by design) and
+    counts the errors: an error means a loader's last-resort catch-all was reached."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.DEBUG)
+        self.errors: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if record.levelno >= logging.ERROR:
+            self.errors.append(record.getMessage())
+
+
+def _resumed(found: Unfinished) -> None:
+    """What the title and the table do with a loaded save, short of drawing it."""
+    match = Match.from_save(found.save)
+    if not match.code:
+        raise AssertionError("no code")
+    restore_curtain(TableFlow(match, INSTANT), found.seen)
+
+
+def _try_save(folder: Path, data: bytes, report: FilesReport, what: str) -> None:
+    path = folder / FILE_NAME
+    path.write_bytes(data)
+    try:
+        found = Autosaver(folder).load_unfinished()
+    except DamagedSave as damaged:
+        aside = damaged.set_aside
+        if aside is None or path.exists() or aside.read_bytes() != data:
+            report.crash(what, "a damaged save was not set aside as it was")
+        else:
+            report.damaged += 1
+        for leftover in folder.iterdir():
+            leftover.unlink()
+        return
+    except Exception as error:  # the finding this run looks for
+        report.crash(what, error)
+        return
+    if found is None:
+        report.finished += 1
+        return
+    try:
+        _resumed(found)
+    except Exception as error:
+        report.crash(f"{what} (loaded)", error)
+    else:
+        report.accepted += 1
+
+
+def _try_settings(folder: Path, data: bytes, report: FilesReport, what: str,
+                  caught: _Caught) -> None:
+    from game.ui.settings import FILE_NAME as SETTINGS
+    from game.ui.settings import Settings
+
+    for leftover in folder.iterdir():
+        leftover.unlink()
+    (folder / SETTINGS).write_bytes(data)
+    errors = len(caught.errors)
+    try:
+        loaded = Settings.load(folder)
+    except Exception as error:
+        report.crash(what, error)
+        return
+    if len(caught.errors) > errors:
+        report.crash(what, f"reached the catch-all: {caught.errors[-1][:160]}")
+    elif Settings.from_dict(loaded.to_dict()) != loaded:
+        report.crash(what, f"loaded bad values {loaded.to_dict()}")
+    elif loaded == Settings():
+        report.settings_defaults += 1
+
+
+def run_saves(count: int, seed: int = 0) -> FilesReport:
+    """Attack ``count`` saves and ``count`` settings files (``game.tools.savefuzz``), loading
+    each through the real loaders in a temporary folder; nothing they do stops the run."""
+    from game.tools import savefuzz
+
+    report = FilesReport(seed, count)
+    bases = savefuzz.real_saves(seed)
+    rng = Pcg32(seed, stream=0x5A7E)
+    caught = _Caught()
+    game_log = logging.getLogger("game")
+    kept = (game_log.propagate, game_log.level)
+    game_log.addHandler(caught)
+    game_log.propagate = False
+    game_log.setLevel(logging.DEBUG)
+    start = time.perf_counter()
+    try:
+        with tempfile.TemporaryDirectory() as saves, tempfile.TemporaryDirectory() as settings:
+            for index in range(count):
+                data, what = savefuzz.attack_save(bases[index % len(bases)], rng)
+                _try_save(Path(saves), data, report, f"save {index} ({what})")
+                report.saves += 1
+                data, what = savefuzz.attack_settings(rng)
+                _try_settings(Path(settings), data, report, f"settings {index} ({what})",
+                              caught)
+                report.settings += 1
+    finally:
+        game_log.removeHandler(caught)
+        game_log.propagate, game_log.level = kept
+        report.seconds = time.perf_counter() - start
+    return report
+
+
 # ------------------------------------------------------------ the report
 
 
-def summary_lines(soak: SoakReport | None, screens: ScreensReport | None) -> list[str]:
-    """The report as text: a table of the engine soak, then the screens' memory."""
+def summary_lines(soak: SoakReport | None, screens: ScreensReport | None,
+                  files: FilesReport | None = None) -> list[str]:
+    """The report as text: a table of the engine soak, then the screens' memory, then the
+    attacked files."""
     lines: list[str] = []
     if soak is not None and soak.games:
         data = soak.to_json()
@@ -471,4 +632,11 @@ def summary_lines(soak: SoakReport | None, screens: ScreensReport | None) -> lis
             lines.append(f"python heap (tracemalloc): growth {data['python_heap_growth_mb']} MB")
         if screens.error is not None:
             lines.append(f"  error: {screens.error}")
+    if files is not None:
+        lines.append(f"saves: {files.saves:,} attacked saves: {files.accepted:,} resumed, "
+                     f"{files.damaged:,} set aside as damaged, {files.finished:,} finished; "
+                     f"{files.settings:,} attacked settings files "
+                     f"({files.settings_defaults:,} all defaults); crashes: {files.crashes} "
+                     f"({files.seconds:.1f} s, seed {files.seed})")
+        lines.extend(f"  {line}" for line in files.samples)
     return lines

@@ -333,10 +333,33 @@ class WindowError(RuntimeError):
     """The window could not open (no display, no video driver)."""
 
 
+class QuietLogFile(logging.handlers.RotatingFileHandler):
+    """The log file, kept small; a log that cannot be written (a full or read-only disk, a
+    folder where the file should be) is skipped in silence. Python's own handler prints a
+    traceback to stderr for every record it fails to write; this one stops writing after the
+    first failure instead, since a log is never worth a noisy or a broken game."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(path, maxBytes=LOG_BYTES, backupCount=1, encoding="utf-8", delay=True)
+        self.broken = False
+
+    def emit(self, record: logging.LogRecord) -> None:
+        if not self.broken:
+            super().emit(record)
+
+    def handleError(self, record: logging.LogRecord) -> None:
+        self.broken = True
+        try:
+            self.close()
+        except (OSError, ValueError):  # closing a stream that failed may fail too
+            return
+
+
 def setup_logging(folder: Path | None = None) -> None:
     """Warnings to stderr and to ``mecha-corta.log`` (kept small) in ``folder`` (default: the
     user data folder). Leaves logging alone when the root logger is already set up (tests);
-    a folder that cannot be written just means no log file."""
+    a folder that cannot be written just means no log file, and a log file that cannot be
+    written is skipped without a word (:class:`QuietLogFile`)."""
     root = logging.getLogger()
     if root.handlers:
         return
@@ -347,8 +370,7 @@ def setup_logging(folder: Path | None = None) -> None:
     target = (folder or default_folder()) / LOG_NAME
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
-        handlers.append(logging.handlers.RotatingFileHandler(
-            target, maxBytes=LOG_BYTES, backupCount=1, encoding="utf-8", delay=True))
+        handlers.append(QuietLogFile(target))
     except OSError:
         pass
     for handler in handlers:

@@ -3,7 +3,13 @@
 Every key is checked on load, and a bad settings file never stops the game: a bad or missing
 value falls back to its own default, an unknown key is ignored, each with a warning naming the
 key (this module's logger); a file that is not a JSON object at all gives the defaults and is set
-aside as ``settings.damaged-<n>.json`` so the next save starts clean.
+aside as ``settings.damaged-<n>.json`` so the next save starts clean. Whatever else goes wrong
+while loading (a bug this module did not foresee) does the same: loading never raises, because a
+settings file must never stop the game from starting.
+
+Writes go through ``game.core.saves.write_atomic``, the one atomic writer (a failed write
+leaves no temporary file); loading removes the temporary files a killed write left behind,
+including the ``.settings-*.json`` ones of 0.1.0's own writer.
 
 The folder (:func:`default_folder`): ``$MECHA_CORTA_HOME`` when set (tests, the end-to-end
 test), else platformdirs' user data folder for ``mecha-corta``, else ``~/.mecha-corta`` when
@@ -14,13 +20,15 @@ from __future__ import annotations
 
 import json
 import logging
+import math
 import os
+import re
 import reprlib
-import tempfile
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+from game.core.saves import remove_stale_temps, write_atomic
 from game.match.autosave import set_aside
 
 log = logging.getLogger(__name__)
@@ -36,6 +44,8 @@ SPEEDS: dict[str, float] = {"slow": 0.7, "normal": 1.0, "fast": 1.8}
 """Machine speed: multiplies every animation and the machine players' pauses."""
 REACTION_MIN = 1
 REACTION_MAX = 10
+OLD_TEMP = re.compile(r"\.settings-[A-Za-z0-9_]+\.json")
+"""The temporary files of 0.1.0's settings writer (``tempfile.mkstemp`` names)."""
 
 
 @dataclass
@@ -95,8 +105,21 @@ class Settings:
     def load(cls, folder: Path | None = None) -> Settings:
         """The settings in ``folder`` (default: :func:`default_folder`); never raises. No file:
         the defaults, silently; a file that is not a JSON object: the defaults, a warning, and
-        the file set aside; a bad key: its default and a warning."""
+        the file set aside; a bad key: its default and a warning; anything unexpected: the
+        defaults, the file set aside and the error logged."""
         path = (folder or default_folder()) / FILE_NAME
+        try:
+            _remove_stale_temps(path)
+            return cls._load(path)
+        except Exception as error:  # a settings file must never stop the game from starting
+            aside = set_aside(path)  # None (logged) when there is no file to move
+            where = f"set aside as {aside.name}" if aside is not None else "left in place"
+            log.exception("settings: cannot load %s (%s); using the defaults (%s)", path.name,
+                          error.__class__.__name__, where)
+            return cls()
+
+    @classmethod
+    def _load(cls, path: Path) -> Settings:
         try:
             raw = path.read_bytes()
         except FileNotFoundError:
@@ -122,31 +145,37 @@ class Settings:
         return cls.from_dict(data)
 
     def save(self, folder: Path | None = None) -> bool:
-        """Write atomically (temp file, then rename); ``False`` if the disk said no."""
+        """Write atomically (``write_atomic``: no temporary file is left, even when it fails);
+        ``False`` if the disk said no."""
         target = folder or default_folder()
+        text = json.dumps(self.to_dict(), indent=2, ensure_ascii=False) + "\n"
         try:
-            target.mkdir(parents=True, exist_ok=True)
-            fd, tmp = tempfile.mkstemp(prefix=".settings-", suffix=".json", dir=target)
-            with os.fdopen(fd, "w", encoding="utf-8") as out:
-                json.dump(self.to_dict(), out, indent=2, ensure_ascii=False)
-                out.write("\n")
-            os.replace(tmp, target / FILE_NAME)
-        except OSError:
+            write_atomic(target / FILE_NAME, text)
+        except OSError as error:
+            log.warning("settings: cannot write %s: %s", target / FILE_NAME, error)
             return False
         return True
+
+
+def _remove_stale_temps(path: Path) -> None:
+    removed = remove_stale_temps(path, OLD_TEMP)
+    if removed:
+        log.info("settings: removed %d stale temporary file(s): %s", len(removed),
+                 ", ".join(removed[:4]))
 
 
 def _check(name: str, value: object) -> object | None:
     """``value`` if it is good for the field ``name`` (normalized), else ``None``."""
     if name == "language":
-        return value if value in LANGUAGE_CHOICES else None
-    if name == "machine_speed":
-        return value if value in SPEEDS else None
+        return value if isinstance(value, str) and value in LANGUAGE_CHOICES else None
+    if name == "machine_speed":  # a list or an object is no key of SPEEDS (nor hashable)
+        return value if isinstance(value, str) and value in SPEEDS else None
     if name in ("mute", "reduced_motion", "fullscreen", "fuse_tick"):
         return value if isinstance(value, bool) else None
     if name == "volume":
+        # compared before float(): an integer of 400 digits does not fit in a float
         if isinstance(value, int | float) and not isinstance(value, bool) \
-                and 0.0 <= float(value) <= 1.0:
+                and 0 <= value <= 1 and math.isfinite(value):
             return float(value)
         return None
     if name == "reaction_seconds":

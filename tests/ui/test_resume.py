@@ -391,7 +391,7 @@ def test_a_damaged_save_is_set_aside_with_a_message_and_the_title_works(
 def test_a_save_that_does_not_replay_is_set_aside_too(make_app: Callable[..., App],
                                                       tmp_path: Path) -> None:
     write_unfinished(tmp_path, SOLO, 3, 6)
-    data = json.loads((tmp_path / FILE_NAME).read_text(encoding="utf-8"))
+    data = saved(tmp_path).to_json(version=1)
     data["seed"] = data["seed"] + 1  # another deal: the moves no longer fit
     (tmp_path / FILE_NAME).write_text(json.dumps(data), encoding="utf-8")
     title = title_of(make_app("es"))

@@ -2,12 +2,17 @@
 with unknown values or unknown keys falls back key by key with a warning naming the key (a file
 that is not JSON at all is set aside), the game starts on it; the data folder follows
 MECHA_CORTA_HOME, then platformdirs, then ~/.mecha-corta; and a locale key that is missing or
-malformed shows in the fallback language on the screens."""
+malformed shows in the fallback language on the screens. The settings files an attack found
+(issue 8) start the game, an unforeseen error gives the defaults, no temporary file is left
+behind, and a log file that cannot be written is skipped in silence."""
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
+import os
+import subprocess
 import sys
 import types
 from collections.abc import Iterator
@@ -18,6 +23,7 @@ import pytest
 
 from game.i18n import Locale, load, locale_file
 from game.ui import app as app_module
+from game.ui import launch
 from game.ui.app import App
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import FILE_NAME, HOME_ENV, Settings, default_folder
@@ -25,6 +31,7 @@ from game.ui.widgets import text_of
 from tests.ui.conftest import click, frames
 
 LOGGER = "game.ui.settings"
+ROOT = Path(__file__).resolve().parents[2]
 GOOD = Settings(language="pt", volume=0.25, mute=True, machine_speed="fast",
                 reduced_motion=True, fullscreen=False, reaction_seconds=7, fuse_tick=False)
 
@@ -180,6 +187,82 @@ def test_the_game_starts_on_a_bad_settings_file(tmp_path: Path,
         set(Settings().to_dict())
 
 
+# --- what an attack found (issue 8) ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("content", [
+    b'{"volume": 1' + b"0" * 400 + b"}",  # OverflowError in float() before the fix
+    b'{"machine_speed": []}',  # unhashable, before the fix
+    b'{"machine_speed": {}}',
+    b'{"language": []}',
+    b'{"volume": 1' + b"0" * 5000 + b"}",
+    b'{"volume": NaN, "reaction_seconds": Infinity}',
+])
+def test_the_settings_files_that_stopped_the_game_give_defaults(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, content: bytes) -> None:
+    write(tmp_path, content)
+    with caplog.at_level(logging.WARNING):
+        loaded = Settings.load(tmp_path)
+    assert loaded == Settings()
+    assert not [r for r in caplog.records if r.levelno >= logging.ERROR], "no catch-all needed"
+
+
+@pytest.mark.parametrize("content", ['{"volume": 1' + "0" * 400 + "}", '{"machine_speed": []}',
+                                     '{"machine_speed": {}}'])
+def test_the_game_starts_on_the_settings_files_that_stopped_it(tmp_path: Path,
+                                                               content: str) -> None:
+    """Before the fix: ``internal error: OverflowError`` / ``TypeError``, exit 3, every
+    launch."""
+    write(tmp_path, content)
+    env = {**os.environ, HOME_ENV: str(tmp_path), "SDL_VIDEODRIVER": "dummy",
+           "SDL_AUDIODRIVER": "dummy"}
+    done = subprocess.run([sys.executable, "-m", "game", "--first-frame"], cwd=ROOT, env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == launch.FIRST_FRAME_LINE
+    assert "internal error" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_an_unexpected_error_gives_defaults_and_sets_the_file_aside(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """Whatever a future bug raises, loading settings never stops the game."""
+    write(tmp_path, '{"volume": 0.3}')
+
+    def broken(_data: object) -> Settings:
+        raise KeyError("a bug nobody foresaw")
+
+    monkeypatch.setattr(Settings, "from_dict", staticmethod(broken))
+    with caplog.at_level(logging.WARNING, LOGGER):
+        assert Settings.load(tmp_path) == Settings()
+    assert not (tmp_path / FILE_NAME).exists()
+    assert (tmp_path / "settings.damaged-1.json").read_text(encoding="utf-8") == \
+        '{"volume": 0.3}'
+    assert "KeyError" in caplog.text and "settings.damaged-1.json" in caplog.text
+
+
+def test_a_failed_settings_save_leaves_no_temporary_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before the fix: a 0-byte ``.settings-<random>.json`` stayed behind."""
+    def full(*_args: object) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr("game.core.saves.os.replace", full)
+    assert Settings(volume=0.3).save(tmp_path) is False
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_loading_removes_the_temporary_files_of_a_killed_or_failed_save(tmp_path: Path) -> None:
+    stale = [".settings-abc123.json", ".settings.json.zz_1.tmp"]
+    kept = ["notes.txt", ".settings.json", ".settings-.json", "settings-abc.json"]
+    for name in stale + kept:
+        (tmp_path / name).write_bytes(b"")
+    GOOD.save(tmp_path)
+    assert Settings.load(tmp_path) == GOOD
+    names = {p.name for p in tmp_path.iterdir()}
+    assert names.isdisjoint(stale) and names == {*kept, FILE_NAME}
+
+
 # --- the folder ----------------------------------------------------------------------------
 
 
@@ -275,8 +358,6 @@ def test_an_unreadable_locale_file_gives_english_and_the_game_starts(
 
 def test_the_window_logs_warnings_to_a_file_in_the_data_folder(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from game.ui import launch
-
     root = logging.getLogger()
     monkeypatch.setattr(root, "handlers", [])  # as in a fresh process: nothing set up yet
     monkeypatch.setattr(root, "level", logging.WARNING)
@@ -292,3 +373,51 @@ def test_the_window_logs_warnings_to_a_file_in_the_data_folder(
             handler.close()
     text = (tmp_path / launch.LOG_NAME).read_text(encoding="utf-8")
     assert "WARNING game.ui.settings: settings: bad value 'loud' for 'volume'" in text
+
+
+def test_a_log_file_that_cannot_be_written_is_skipped_in_silence(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capfd: pytest.CaptureFixture[str]) -> None:
+    """Before the fix: a ``--- Logging error ---`` traceback on stderr for every warning."""
+    (tmp_path / launch.LOG_NAME).mkdir()  # a folder where the file should be
+    root = logging.getLogger()
+    monkeypatch.setattr(root, "handlers", [])  # as in a fresh process
+    monkeypatch.setattr(root, "level", logging.WARNING)
+    launch.setup_logging(tmp_path)
+    added = list(root.handlers)
+    try:
+        for n in range(3):
+            logging.getLogger("game.test").warning("warning %d", n)
+        quiet = [h for h in added if isinstance(h, launch.QuietLogFile)]
+        assert len(quiet) == 1 and quiet[0].broken
+    finally:
+        for handler in added:
+            handler.close()
+    err = capfd.readouterr().err
+    assert "Traceback" not in err and "Logging error" not in err
+    assert err.count("WARNING game.test: warning") == 3  # stderr still has the warnings
+
+
+def test_a_log_file_that_fills_the_disk_stops_writing(tmp_path: Path,
+                                                      capfd: pytest.CaptureFixture[str]
+                                                      ) -> None:
+    handler = launch.QuietLogFile(tmp_path / launch.LOG_NAME)
+    log = logging.getLogger("game.test.full")
+    log.addHandler(handler)
+    log.propagate = False
+    try:
+        log.warning("fits")
+
+        def full(_text: str) -> int:
+            raise OSError(errno.ENOSPC, "No space left on device")
+
+        handler.stream.write = full  # type: ignore[method-assign]
+        log.warning("does not fit")
+        log.warning("is not tried")
+        assert handler.broken
+    finally:
+        log.removeHandler(handler)
+        log.propagate = True
+        handler.close()
+    assert capfd.readouterr().err == ""
+    assert (tmp_path / launch.LOG_NAME).read_text(encoding="utf-8").count("fits") == 1

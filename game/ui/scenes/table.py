@@ -12,6 +12,9 @@ after every frame in which a move was made or the curtain changed, and when it c
 finished match clears the file. ``resume`` (the saved :class:`~game.match.autosave.Seen`) puts a
 resumed match's curtain back (``restore_curtain``: never a hand the saved state had covered)
 and draws the table around the same seat.
+
+A write that fails is said on screen once (a notice that fades), tried again after every later
+move, and said once more when it works again.
 """
 
 from __future__ import annotations
@@ -41,6 +44,7 @@ from game.ui.table.decide import Decider
 from game.ui.table.hand import HandFan
 from game.ui.table.inputs import TableInput
 from game.ui.table.names import Namer
+from game.ui.table.notice import Notice
 from game.ui.table.paint import paint_table
 from game.ui.table.readpanel import ReadPanel
 from game.ui.table.story import Story
@@ -54,6 +58,8 @@ PUBLIC = -1
 """The seat number of the public view: no hand, no clues."""
 FAST_FORWARD = 4.0
 """Fast-forward also plays the animations this much faster."""
+SAVE_FAILING = "saving.failing"
+SAVE_WORKS = "saving.works"
 
 
 class TableScene(TableInput, Scene[None]):
@@ -75,6 +81,8 @@ class TableScene(TableInput, Scene[None]):
             restore_curtain(self.flow, resume)
         self.autosaver = autosaver
         self._saved: tuple[int, int | None, int | None, int] | None = None
+        self.notice = Notice()
+        """The autosave's trouble, on screen for a few seconds."""
         self.namer = Namer(lambda: self.app.loc, match)
         self.timeline = Timeline(app.motion)
         self.particles = Particles(app.motion, seed=7)  # the same sparks for every game
@@ -198,12 +206,14 @@ class TableScene(TableInput, Scene[None]):
     def update(self, dt: float) -> None:
         self._play(dt)
         self.autosave()
+        self.notice.update(dt)
 
     # --- the unfinished game -------------------------------------------------------------------
 
     def autosave(self, *, force: bool = False) -> None:
         """Write the match when a move was made or the curtain moved since the last write
-        (``force``: whatever changed); a finished match clears the file."""
+        (``force``: whatever changed); a finished match clears the file. When writing starts
+        failing, and when it works again, the notice says so (once each time)."""
         saver = self.autosaver
         match = self.match
         if saver is None or not match.people or match.moves == 0:
@@ -211,8 +221,12 @@ class TableScene(TableInput, Scene[None]):
         key = (match.moves, self.flow.viewer, self.flow.curtain_for, self.home)
         if key == self._saved and not force:
             return
-        self._saved = key
+        self._saved = key  # a failed write is tried again after the next move, not every frame
+        was_failing = saver.failing
         saver.save(match, Seen.of(self.flow, self.home))
+        if saver.failing != was_failing:
+            self.notice.show(SAVE_FAILING if saver.failing else SAVE_WORKS,
+                             trouble=saver.failing)
 
     def on_exit(self) -> None:
         self.autosave(force=True)

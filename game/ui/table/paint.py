@@ -21,6 +21,7 @@ from game.ui.table import layout as L
 from game.ui.table.badges import BadgeInfo, draw_badge
 from game.ui.table.centre import draw_clues, draw_deck, draw_discard, draw_meter
 from game.ui.table.log import draw_log, log_lines
+from game.ui.table.notice import draw_notice
 from game.ui.text import draw_text
 
 if TYPE_CHECKING:
@@ -55,6 +56,7 @@ def paint_table(surface: pygame.Surface, scene: TableScene) -> None:
     scene.particles.draw(surface)
     if scene.panel is not None:
         scene.panel.draw(surface)
+    draw_notice(surface, scene.notice, scene.t)  # over everything: the autosave's trouble
 
 
 # --- seats ---------------------------------------------------------------------------------------
