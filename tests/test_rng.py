@@ -1,5 +1,7 @@
 """The generator is pinned: a game code must deal the same game on every Python and OS."""
 
+import pytest
+
 from game.core.rng import Pcg32, derived
 
 
@@ -31,3 +33,11 @@ def test_copy_continues_identically_and_streams_differ() -> None:
     twin = rng.copy()
     assert [rng.next_u32() for _ in range(5)] == [twin.next_u32() for _ in range(5)]
     assert derived(5, 1).next_u32() != derived(5, 2).next_u32()
+
+
+def test_a_bound_a_32_bit_draw_cannot_reach_is_refused() -> None:
+    rng = Pcg32(1)
+    assert 0 <= rng.below(1 << 32) < 1 << 32
+    for bound in (0, -3, (1 << 32) + 1):
+        with pytest.raises(ValueError):
+            rng.below(bound)

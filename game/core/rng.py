@@ -44,8 +44,8 @@ class Pcg32:
 
     def below(self, bound: int) -> int:
         """A uniform integer in ``[0, bound)`` without modulo bias (PCG's bounded draw)."""
-        if bound <= 0:
-            raise ValueError("bound must be positive")
+        if not 0 < bound <= 0x100000000:
+            raise ValueError(f"bound must be in 1..2^32, not {bound}")  # never loop forever
         threshold = (0x100000000 - bound) % bound
         while True:
             r = self.next_u32()

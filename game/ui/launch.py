@@ -237,7 +237,7 @@ def table_scene(app: App, match: Match, seen: Seen | None = None, *,
                 show_code: bool = False) -> Scene[Any]:
     """The table for ``match`` (the table engineer's scene), autosaving; ``seen``: who was
     looking at a resumed match; ``show_code``: the player chose the code (see ``open_code``)."""
-    from game.ui.scenes.table import TableScene
+    from game.ui.bombdeck.table import TableScene
 
     scene: Scene[Any] = TableScene(app, match, autosaver=autosaver_for(app), resume=seen,
                                    show_code=show_code)

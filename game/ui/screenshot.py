@@ -87,7 +87,7 @@ def _cards_sheet(app: App) -> Scene[None]:
 def _table(app: App, code: str | None, hint: str) -> None:
     """Put the table of ``code`` (the builder's own game when ``None``) in ``hint``'s state
     on the stack."""
-    from game.ui.table.shots import build_table_scene
+    from game.ui.bombdeck.shots import build_table_scene
 
     app.stack.reset()
     scene: Scene[Any] = build_table_scene(app, code, state_hint=hint)
@@ -97,7 +97,7 @@ def _table(app: App, code: str | None, hint: str) -> None:
 
 def _table_available() -> bool:
     try:
-        from game.ui.table.shots import build_table_scene  # noqa: F401
+        from game.ui.bombdeck.shots import build_table_scene  # noqa: F401
     except ImportError:
         return False
     return True

@@ -348,10 +348,10 @@ def _through_autoplay(autoplay: Callable[..., Any]) -> str:
 def _through_table_scene() -> str:
     """No ``autoplay`` yet: open the app on a table of four machines and step it until the
     results scene is on top."""
-    table_module = _optional_module("game.ui.scenes.table")
+    table_module = _optional_module("game.ui.bombdeck.table")
     results_module = _optional_module("game.ui.scenes.results")
     absent = [name for name, module in (("game.ui.autoplay", None),
-                                        ("game.ui.scenes.table", table_module),
+                                        ("game.ui.bombdeck.table", table_module),
                                         ("game.ui.scenes.results", results_module))
               if module is None]
     if table_module is None or results_module is None:

@@ -43,12 +43,6 @@ def test_get_or_make_makes_once() -> None:
 
 
 def test_every_screen_cache_is_registered_with_a_budget() -> None:
-    import game.ui.cards
-    import game.ui.draw
-    import game.ui.fonts
-    import game.ui.fx
-    import game.ui.icons
-    import game.ui.table.hand  # noqa: F401
 
     names = {cache.name for cache in CACHES}
     assert {"card faces", "texts", "icons", "shadows", "gradients", "particle dots",

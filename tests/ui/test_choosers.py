@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.app import App
-from game.ui.scenes.choosers import CardChooser, NameCardChooser, SeatChooser
+from game.ui.bombdeck.choosers import CardChooser, NameCardChooser, SeatChooser
 from tests.ui.conftest import click, frames, key
 from tests.ui.probes import Probe
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.ui.app import App
-from game.ui.scenes.hide_bomb import HideBombScene
+from game.ui.bombdeck.hide_bomb import HideBombScene
 from tests.ui.conftest import click, frames, key, post
 from tests.ui.probes import Probe
 

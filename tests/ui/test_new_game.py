@@ -208,7 +208,7 @@ def test_it_draws_in_every_language_with_no_missing_text(tmp_path: Path, lang: s
 
 
 def test_start_opens_the_real_table(tmp_path: Path) -> None:
-    from game.ui.scenes.table import TableScene
+    from game.ui.bombdeck.table import TableScene
 
     app = launch.wire(App(Settings(language="es"), settings_dir=tmp_path, lang="es",
                           audio=False))

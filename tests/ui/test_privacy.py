@@ -32,12 +32,12 @@ from game.rules.bombdeck import cards as C
 from game.rules.bombdeck import events as E
 from game.ui import fonts
 from game.ui.app import App
+from game.ui.bombdeck.hide_bomb import HideBombScene
+from game.ui.bombdeck.log import log_lines
+from game.ui.bombdeck.names import ordinal
+from game.ui.bombdeck.table import TableScene
 from game.ui.scenes.curtain import CurtainScene
-from game.ui.scenes.hide_bomb import HideBombScene
-from game.ui.scenes.table import TableScene
 from game.ui.settings import Settings
-from game.ui.table.log import log_lines
-from game.ui.table.names import ordinal
 from tests.ui.conftest import click, key
 from tests.ui.test_table import card_centre
 

@@ -20,11 +20,11 @@ from game.match.flow import Pace, TableFlow
 from game.match.match import Match
 from game.ui import launch
 from game.ui.app import App
+from game.ui.bombdeck.hide_bomb import HideBombScene
+from game.ui.bombdeck.table import TableScene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.curtain import CurtainScene
-from game.ui.scenes.hide_bomb import HideBombScene
 from game.ui.scenes.results import ResultsScene
-from game.ui.scenes.table import TableScene
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import HOME_ENV, Settings
 from game.ui.widgets import text_of

@@ -15,7 +15,7 @@ from game.match.match import FeedItem, Match
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
 from game.ui.app import App
-from game.ui.scenes.table import TableScene
+from game.ui.bombdeck.table import TableScene
 from tests.ui.conftest import click, key, post
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
@@ -205,7 +205,7 @@ def test_a_second_identical_card_makes_a_pair(make_app: Callable[..., App]) -> N
     click(button.rect.center)
     frames(app, 10)  # the target chooser opens
     chooser = app.stack.top
-    from game.ui.scenes.choosers import SeatChooser
+    from game.ui.bombdeck.choosers import SeatChooser
 
     assert isinstance(chooser, SeatChooser)
     targets = sorted(chooser.buttons)
@@ -377,7 +377,7 @@ def test_eight_seats_fit_on_screen_without_overlapping(make_app: Callable[..., A
 
 def _texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """Every text the table's painter draws from now on."""
-    from game.ui.table import paint
+    from game.ui.bombdeck import paint
 
     drawn: list[str] = []
     real = paint.draw_text

@@ -12,8 +12,8 @@ import pytest
 from game.core.config import GameConfig, SeatKind
 from game.match.flow import Pace
 from game.ui.app import App
-from game.ui.scenes.choosers import CardChooser, NameCardChooser, SeatChooser
-from game.ui.scenes.hide_bomb import HideBombScene
+from game.ui.bombdeck.choosers import CardChooser, NameCardChooser, SeatChooser
+from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.scenes.results import ResultsScene
 from tests.ui.conftest import click, key
 from tests.ui.test_table import Recording, make_app, open_table, visible_point
@@ -39,7 +39,7 @@ def _act(app: App, turn: int) -> bool:
     if isinstance(top, NameCardChooser):
         click(top.card_rect(0).center)
         return True
-    from game.ui.scenes.table import TableScene
+    from game.ui.bombdeck.table import TableScene
 
     if not isinstance(top, TableScene):
         return False

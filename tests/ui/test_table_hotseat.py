@@ -12,7 +12,7 @@ from game.match.flow import Pace
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
 from game.ui.app import App
-from game.ui.scenes.choosers import CardChooser
+from game.ui.bombdeck.choosers import CardChooser
 from game.ui.scenes.curtain import CurtainScene
 from tests.ui.conftest import key
 from tests.ui.test_table import find_match, holds, make_app, my_turn, open_table, until

@@ -9,8 +9,8 @@ from game.i18n import load
 from game.match.match import FeedItem, Match
 from game.rules.bombdeck import events as E
 from game.rules.bombdeck.engine import ruleset_of
-from game.ui.table.log import line_for, log_lines
-from game.ui.table.names import Namer
+from game.ui.bombdeck.log import line_for, log_lines
+from game.ui.bombdeck.names import Namer
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 

@@ -2,7 +2,7 @@
 
 A failed autosave used to be silent (a warning in the log), so a person on a full or read-only
 disk played on while the file fell behind. The table says it once when saving starts failing,
-and once more when it works again (``game.ui.scenes.table``); a notice is a locale key, read in
+and once more when it works again (``game.ui.bombdeck.table``); a notice is a locale key, read in
 the language of the moment it is drawn.
 """
 

@@ -9,8 +9,8 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui import theme
+from game.ui.bombdeck.layout import HAND
 from game.ui.draw import round_rect
-from game.ui.table.layout import HAND
 from game.ui.text import draw_paragraph, draw_text
 from game.ui.widgets import Button, Form
 

@@ -9,9 +9,9 @@ from typing import TYPE_CHECKING
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
 from game.rules.bombdeck.cards import ANIMALS
-from game.ui.scenes.choosers import NameCardChooser, SeatChooser
-from game.ui.table.names import Namer
-from game.ui.table.readpanel import Option
+from game.ui.bombdeck.choosers import NameCardChooser, SeatChooser
+from game.ui.bombdeck.names import Namer
+from game.ui.bombdeck.readpanel import Option
 
 if TYPE_CHECKING:
     from game.ui.scene import Scene

@@ -4,7 +4,7 @@ The scene reads a seat's view (``Match.view_for``; the public view, seat ``-1``,
 person's private cards may be shown) and the event feed, and submits the person's actions
 through :class:`~game.match.flow.TableFlow`, which paces the machines, runs the reaction
 window's countdown and brings the hot-seat curtain down. Every event becomes motion on a
-timeline (``game.ui.table.story``); while it plays the scene is ``busy`` (input locked) and the
+timeline (``game.ui.bombdeck.story``); while it plays the scene is ``busy`` (input locked) and the
 view on screen stays the one from before the action, so nothing jumps ahead of the cards.
 
 With an :class:`~game.match.autosave.Autosaver` the table writes the match (and who is looking)
@@ -32,22 +32,22 @@ from game.match.match import Match
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
 from game.rules.bombdeck.view import BombView
+from game.ui.bombdeck import layout as L
+from game.ui.bombdeck.anim import Point, Timeline
+from game.ui.bombdeck.centre import danger_level, fuse_tip
+from game.ui.bombdeck.choosers import CardChooser
+from game.ui.bombdeck.decide import Decider
+from game.ui.bombdeck.hand import HandFan
+from game.ui.bombdeck.hide_bomb import HideBombScene
+from game.ui.bombdeck.inputs import TableInput
+from game.ui.bombdeck.names import Namer
+from game.ui.bombdeck.paint import paint_table
+from game.ui.bombdeck.readpanel import ReadPanel
+from game.ui.bombdeck.story import Story
 from game.ui.fx import Particles
 from game.ui.scene import Scene
-from game.ui.scenes.choosers import CardChooser
 from game.ui.scenes.curtain import CurtainScene
-from game.ui.scenes.hide_bomb import HideBombScene
-from game.ui.table import layout as L
-from game.ui.table.anim import Point, Timeline
-from game.ui.table.centre import danger_level, fuse_tip
-from game.ui.table.decide import Decider
-from game.ui.table.hand import HandFan
-from game.ui.table.inputs import TableInput
-from game.ui.table.names import Namer
 from game.ui.table.notice import Notice
-from game.ui.table.paint import paint_table
-from game.ui.table.readpanel import ReadPanel
-from game.ui.table.story import Story
 from game.ui.tween import Tween
 from game.ui.widgets import Button, Form
 

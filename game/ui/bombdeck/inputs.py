@@ -2,7 +2,7 @@
 for a pair or a trio), the read panel and its buttons, Space to draw, the number keys and the
 people's badges to nope during a reaction window.
 
-A mixin of :class:`~game.ui.scenes.table.TableScene`; the attributes below are the scene's.
+A mixin of :class:`~game.ui.bombdeck.table.TableScene`; the attributes below are the scene's.
 """
 
 from __future__ import annotations
@@ -14,12 +14,12 @@ import pygame
 from game.match.flow import TableFlow
 from game.match.match import Match
 from game.rules.bombdeck.actions import Action
-from game.ui.scenes.choosers import NUMBER_KEYS
-from game.ui.table import layout as L
-from game.ui.table.decide import Decider
-from game.ui.table.hand import HandFan
-from game.ui.table.names import Namer
-from game.ui.table.readpanel import Option, ReadPanel
+from game.ui.bombdeck import layout as L
+from game.ui.bombdeck.choosers import NUMBER_KEYS
+from game.ui.bombdeck.decide import Decider
+from game.ui.bombdeck.hand import HandFan
+from game.ui.bombdeck.names import Namer
+from game.ui.bombdeck.readpanel import Option, ReadPanel
 from game.ui.widgets import Form
 
 if TYPE_CHECKING:

@@ -14,18 +14,18 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import cards, fonts, theme
+from game.ui.bombdeck import layout as L
+from game.ui.bombdeck.badges import BadgeInfo, draw_badge
+from game.ui.bombdeck.centre import draw_clues, draw_deck, draw_discard, draw_meter
+from game.ui.bombdeck.log import draw_log, log_lines
 from game.ui.draw import round_rect, vertical_gradient
 from game.ui.icons import draw_icon
 from game.ui.locale import plural
-from game.ui.table import layout as L
-from game.ui.table.badges import BadgeInfo, draw_badge
-from game.ui.table.centre import draw_clues, draw_deck, draw_discard, draw_meter
-from game.ui.table.log import draw_log, log_lines
 from game.ui.table.notice import draw_notice
 from game.ui.text import draw_text
 
 if TYPE_CHECKING:
-    from game.ui.scenes.table import TableScene
+    from game.ui.bombdeck.table import TableScene
 
 FELT_TOP = (36, 96, 74)
 FELT_BOTTOM = (14, 44, 36)

@@ -24,15 +24,15 @@ from game.match.match import Match
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
 from game.rules.codes import decode
+from game.ui.bombdeck.choosers import SeatChooser
+from game.ui.bombdeck.decide import seat_label
+from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.scene import Scene
-from game.ui.scenes.choosers import SeatChooser
 from game.ui.scenes.curtain import CurtainScene
-from game.ui.scenes.hide_bomb import HideBombScene
-from game.ui.table.decide import seat_label
 
 if TYPE_CHECKING:
     from game.ui.app import App
-    from game.ui.scenes.table import TableScene
+    from game.ui.bombdeck.table import TableScene
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 DEFAULT = GameConfig("bombazo", (P, AST, AST, AST))
@@ -98,7 +98,7 @@ def _match(config: GameConfig, seed: int, **kw: bool) -> Match:
 
 
 def _table(app: App, match: Match) -> TableScene:
-    from game.ui.scenes.table import TableScene
+    from game.ui.bombdeck.table import TableScene
 
     # Machines hold still for the picture; the window shows the real setting's length.
     scene = TableScene(app, match, pace=Pace(60.0, 60.0, float(app.settings.reaction_seconds)),

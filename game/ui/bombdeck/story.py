@@ -14,10 +14,10 @@ from typing import Any, Protocol
 
 from game.rules.bombdeck import events as E
 from game.rules.bombdeck.view import BombView
+from game.ui.bombdeck.anim import Point, Timeline
+from game.ui.bombdeck.hand import HandFan
+from game.ui.bombdeck.layout import DECK, DISCARD, HAND, HOVER_SPOT, TableLayout, pile_point
 from game.ui.fx import Particles
-from game.ui.table.anim import Point, Timeline
-from game.ui.table.hand import HandFan
-from game.ui.table.layout import DECK, DISCARD, HAND, HOVER_SPOT, TableLayout, pile_point
 from game.ui.tween import DEAL_DURATION, DEAL_GAP, ease_in_cubic, ease_in_out
 
 PLAY_TIME = 0.42

@@ -9,8 +9,8 @@ import pygame
 from game.match.match import FeedItem
 from game.rules.bombdeck import events as E
 from game.ui import theme
+from game.ui.bombdeck.names import Namer
 from game.ui.draw import round_rect
-from game.ui.table.names import Namer
 from game.ui.text import draw_text, fit_line, wrap_text
 
 LOG_LINES = 6

@@ -12,9 +12,9 @@ from collections.abc import Callable
 import pygame
 
 from game.ui import cards, theme
+from game.ui.bombdeck.layout import HAND
 from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import soft_shadow
-from game.ui.table.layout import HAND
 
 MAX_ANGLE = 7.0
 ARC_DROP = 16.0

@@ -9,9 +9,9 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.ui import cards, theme
+from game.ui.bombdeck.layout import CLUES, DECK, DISCARD, METER
 from game.ui.draw import round_rect
 from game.ui.icons import draw_icon, icon_surface
-from game.ui.table.layout import CLUES, DECK, DISCARD, METER
 from game.ui.text import draw_text, fit_line
 
 FUSE_FULL = 190
