@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.core.errors import IllegalAction, MalformedInput
+from game.core.errors import IllegalAction, MalformedInput, beyond_parser_limits
 from game.rules.bombdeck import cards as bomb_cards
 from game.rules.bombdeck import scenario as bomb_scenario
 from game.rules.bombdeck.engine import BOMBDECK
@@ -62,6 +62,9 @@ def run_text(text: str) -> Outcome:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         return Outcome(EXIT_MALFORMED, {"error": f"not valid TOML: {_one_line(error)}"})
+    except (ValueError, RecursionError) as error:  # valid syntax, past what Python reads
+        return Outcome(EXIT_MALFORMED,
+                       {"error": f"cannot read the TOML: {beyond_parser_limits(error)}"})
     try:
         return _run(doc)
     except MalformedInput as error:
