@@ -178,17 +178,24 @@ def _bench_ui(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from game.core.errors import MalformedInput
+    """A save that cannot be read or replayed is one ``{"error": …}`` line, exit 2. Besides
+    ``MalformedInput``, the readers underneath may let a ``ValueError`` (a 5,000-digit number),
+    a ``RecursionError`` (deep nesting) or an ``OSError`` through: all are the file's fault."""
+    from game.core.errors import MalformedInput, beyond_parser_limits
     from game.core.saves import read_save
     from game.rules.registry import engine_for
     from game.rules.replay import replay
 
+    path = Path(args.file)
     try:
-        save = read_save(Path(args.file))
+        save = read_save(path)
         state = replay(save)
     except MalformedInput as error:
-        print(json.dumps({"error": str(error)}, ensure_ascii=False))
-        return EXIT_USAGE
+        return _json_error(str(error))
+    except (ValueError, RecursionError) as error:
+        return _json_error(f"cannot read {path.name}: {beyond_parser_limits(error)}")
+    except OSError as error:
+        return _json_error(f"cannot read {path.name}: {error.strerror or error}")
     engine = engine_for(save.config.game)
     print(json.dumps({
         "game": save.config.game,
@@ -207,11 +214,16 @@ def _code(args: argparse.Namespace) -> int:
     try:
         config, seed = decode(args.code)
     except MalformedInput as error:
-        print(json.dumps({"error": str(error)}, ensure_ascii=False))
-        return EXIT_USAGE
+        return _json_error(str(error))
     print(json.dumps({"code": encode(config, seed), "seed": seed, **config.to_json()},
                      ensure_ascii=False))
     return 0
+
+
+def _json_error(message: str) -> int:
+    """The answer of the commands that speak JSON to bad input: one ``{"error": …}`` line."""
+    print(json.dumps({"error": message}, ensure_ascii=False))
+    return EXIT_USAGE
 
 
 LANGS = ("es", "en", "pt")

@@ -1,0 +1,88 @@
+"""Issue 8's attacks on the command line, each replayed through the real process: a bad input
+is one line (on stderr, or the command's JSON error line on stdout) and exit 2; never a
+traceback, never ``internal error``. The front end's attacks (screenshots, video drivers, the
+window) are in ``tests/ui/test_cli_attacks_ui.py``."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+HUGE = "9" * 5000
+"""Past Python's 4,300-digit limit for reading an integer: json and tomllib raise
+``ValueError``."""
+DEEP = 100_000
+"""Nesting far past the recursion limit: json and tomllib raise ``RecursionError``."""
+
+
+def game(*args: str, env: dict[str, str] | None = None, stdout: int | None = subprocess.PIPE,
+         timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """``python -m game ARGS`` from the repository, headless."""
+    full = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+            "PYTHONPATH": str(ROOT), **(env or {})}
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=full,
+                          stdout=stdout, stderr=subprocess.PIPE, text=True, encoding="utf-8",
+                          errors="replace", timeout=timeout, check=False)
+
+
+def assert_one_line(done: subprocess.CompletedProcess[str], *, code: int = 2) -> str:
+    """The exit code, and exactly one line on stderr (nothing on stdout); returns it."""
+    assert done.returncode == code, (done.returncode, done.stdout, done.stderr)
+    assert "Traceback" not in done.stderr and "internal error" not in done.stderr, done.stderr
+    assert not (done.stdout or "").strip(), done.stdout
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1, done.stderr
+    return lines[0]
+
+
+def assert_json_error(done: subprocess.CompletedProcess[str]) -> str:
+    """Exit 2 and one ``{"error": …}`` line on stdout, nothing on stderr; returns the error."""
+    assert done.returncode == 2, (done.returncode, done.stdout, done.stderr)
+    assert not done.stderr.strip(), done.stderr
+    lines = done.stdout.splitlines()
+    assert len(lines) == 1, done.stdout
+    error: str = json.loads(lines[0])["error"]
+    assert error and "\n" not in error and "internal error" not in error
+    return error
+
+
+# --- scenario ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "text", "says"), [
+    ("deep array", "x = " + "[" * DEEP + "]" * DEEP + "\n", "nested too deeply"),
+    ("deep inline table", "x = " + "{a = " * DEEP + "1" + "}" * DEEP + "\n",
+     "nested too deeply"),
+    ("huge integer", f'game = "bombazo"\nseed = {HUGE}\n', "more than 4300 digits"),
+    ("huge integer in a step", f'game = "bombazo"\n[[step]]\nseat = {HUGE}\ndo = "draw"\n',
+     "more than 4300 digits"),
+])
+def test_scenario_of_a_hostile_file_is_one_json_line_exit_2(tmp_path: Path, name: str,
+                                                            text: str, says: str) -> None:
+    path = tmp_path / "attack.toml"
+    path.write_text(text, encoding="utf-8")
+    assert says in assert_json_error(game("scenario", str(path)))
+
+
+# --- replay ------------------------------------------------------------------------------------
+
+@pytest.mark.parametrize(("name", "text", "says"), [
+    ("huge seed", '{"format": "mecha-corta-save", "version": 1, "seed": ' + HUGE + "}",
+     "more than 4300 digits"),
+    ("huge number anywhere", "[" + HUGE + "]", "more than 4300 digits"),
+    ("deep nesting", "[" * DEEP + "]" * DEEP, ""),
+])
+def test_replay_of_a_hostile_file_is_one_json_line_exit_2(tmp_path: Path, name: str, text: str,
+                                                          says: str) -> None:
+    path = tmp_path / "attack.json"
+    path.write_text(text, encoding="utf-8")
+    assert says in assert_json_error(game("replay", str(path)))
+
+
+def test_replay_of_a_folder_is_one_json_line_exit_2(tmp_path: Path) -> None:
+    assert_json_error(game("replay", str(tmp_path)))
