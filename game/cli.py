@@ -9,6 +9,7 @@ plays a machine-only game through the screens; ``--lang`` picks the language."""
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -18,6 +19,9 @@ from typing import Any, NoReturn
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+EXIT_PIPE = 141
+"""Standard output closed by its reader (``… | head``): 128 + SIGPIPE, what a shell reports
+for a Unix tool that signal ends; nothing is printed."""
 
 
 # ------------------------------------------------------------ arguments
@@ -415,19 +419,79 @@ def _autoplay(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command. Exit codes: 0 done; 1 the command's own failure (an illegal scenario
+    step, a window that cannot open, a failing check); 2 bad input or a refusal of the system
+    (a full disk): one line; 3 a bug: one line; 130 interrupted; 141 standard output closed by
+    its reader (``… | head``): nothing printed."""
     parser = build_parser()
-    args = parser.parse_args(argv)
-    run = getattr(args, "run", None)
-    label = f"{parser.prog} {args.command}" if args.command else parser.prog
+    label = parser.prog
     try:
+        args = _parse(parser, argv)
+        label = f"{parser.prog} {args.command}" if args.command else parser.prog
+        run = getattr(args, "run", None)
         result: int = run(args) if run is not None else _front_end(args)
+        sys.stdout.flush()  # buffered output fails here, in one line, not at the exit
     except UsageError as error:
         print(f"{label}: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print(f"{label}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_PIPE
+    except OSError as error:  # a full disk, a refused file: the system's answer, not a bug
+        if not _stdout_flushes():
+            _drop_stdout()
+        print(f"{label}: error: {_os_problem(error)}", file=sys.stderr)
+        return EXIT_USAGE
     except Exception as error:  # a bug must still end in one line, never a traceback
         print(f"{label}: internal error: {type(error).__name__}: {error}", file=sys.stderr)
         return EXIT_INTERNAL
     return result
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments; what argparse prints before it exits (``--help``) is flushed first, so
+    a closed pipe or a full disk fails here, where ``main`` answers it."""
+    try:
+        return parser.parse_args(argv)
+    except SystemExit:
+        sys.stdout.flush()
+        raise
+
+
+def _stdout_flushes() -> bool:
+    try:
+        sys.stdout.flush()
+    except OSError:
+        return False
+    return True
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device: what is still buffered for a closed pipe or
+    a full disk would fail again at the interpreter's exit, with a message and exit 120 (the
+    recipe of Python's ``signal`` documentation for SIGPIPE)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # replaced by a test's capture: nothing to do
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)
+
+
+_WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EFBIG, errno.EIO,
+                           getattr(errno, "EDQUOT", errno.ENOSPC)})
+
+
+def _os_problem(error: OSError) -> str:
+    """One line for an ``OSError``: the file it names, or, for an unnamed write (standard
+    output), what was being done."""
+    reason = error.strerror or str(error) or type(error).__name__
+    if error.filename is not None:
+        return f"{error.filename}: {reason}"
+    return f"cannot write: {reason}" if error.errno in _WRITE_ERRNOS else reason

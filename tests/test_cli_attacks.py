@@ -10,6 +10,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -21,14 +22,27 @@ DEEP = 100_000
 """Nesting far past the recursion limit: json and tomllib raise ``RecursionError``."""
 
 
-def game(*args: str, env: dict[str, str] | None = None, stdout: int | None = subprocess.PIPE,
-         timeout: float = 120) -> subprocess.CompletedProcess[str]:
-    """``python -m game ARGS`` from the repository, headless."""
+def environment(env: dict[str, str] | None = None, *, buffered: bool = False
+                ) -> dict[str, str]:
+    """This environment, headless, running this repository's game; ``buffered``: standard
+    output buffered as Python buffers it by default (a failing write then shows at the last
+    flush), else written through at once (``PYTHONUNBUFFERED``)."""
     full = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-            "PYTHONPATH": str(ROOT), **(env or {})}
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT, env=full,
-                          stdout=stdout, stderr=subprocess.PIPE, text=True, encoding="utf-8",
-                          errors="replace", timeout=timeout, check=False)
+            "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1", **(env or {})}
+    full.pop("PYTHONUNBUFFERED", None)
+    if not buffered:
+        full["PYTHONUNBUFFERED"] = "1"
+    return full
+
+
+def game(*args: str, env: dict[str, str] | None = None, stdout: int | None = subprocess.PIPE,
+         buffered: bool = False, timeout: float = 120, **popen: Any
+         ) -> subprocess.CompletedProcess[str]:
+    """``python -m game ARGS`` from the repository, headless."""
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT,
+                          env=environment(env, buffered=buffered), stdout=stdout,
+                          stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
+                          timeout=timeout, check=False, **popen)
 
 
 def assert_one_line(done: subprocess.CompletedProcess[str], *, code: int = 2) -> str:
@@ -86,3 +100,58 @@ def test_replay_of_a_hostile_file_is_one_json_line_exit_2(tmp_path: Path, name: 
 
 def test_replay_of_a_folder_is_one_json_line_exit_2(tmp_path: Path) -> None:
     assert_json_error(game("replay", str(tmp_path)))
+
+
+# --- standard output that refuses what is printed -------------------------------------------
+
+OUTPUT_COMMANDS = [
+    pytest.param(["code", "911-119"], id="code"),
+    pytest.param(["sim", "--game", "bombazo", "--bots", "astuto", "--games", "5", "--quiet"],
+                 id="sim"),
+    pytest.param(["sim", "--game", "mazo", "--bots", "lanzado", "--games", "5", "--quiet",
+                  "--json"], id="sim --json"),
+]
+BUFFERING = pytest.mark.parametrize("buffered", [False, True], ids=["unbuffered", "buffered"])
+
+
+def _with_stdout(args: list[str], fd: int, buffered: bool,
+                 **popen: Any) -> subprocess.CompletedProcess[str]:
+    try:
+        return game(*args, stdout=fd, buffered=buffered, **popen)
+    finally:
+        os.close(fd)
+
+
+@BUFFERING
+@pytest.mark.parametrize("args", OUTPUT_COMMANDS)
+def test_a_closed_pipe_ends_quietly(args: list[str], buffered: bool) -> None:
+    """``… | head -c 10``: the reader is gone before the command prints. The read end is
+    closed before the process starts, so the write fails every time, not by a race."""
+    read, write = os.pipe()
+    os.close(read)
+    done = _with_stdout(args, write, buffered)
+    assert done.returncode == 141, done.stderr  # 128 + SIGPIPE, as a shell reports `yes | head`
+    assert done.stderr == ""
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+@BUFFERING
+@pytest.mark.parametrize("args", OUTPUT_COMMANDS)
+def test_a_full_disk_on_standard_output_is_one_line_exit_2(args: list[str],
+                                                           buffered: bool) -> None:
+    done = _with_stdout(args, os.open("/dev/full", os.O_WRONLY), buffered)
+    assert "No space left on device" in assert_one_line(done)
+
+
+@BUFFERING
+@pytest.mark.parametrize("args", OUTPUT_COMMANDS)
+def test_output_to_a_file_past_its_size_limit_is_one_line_exit_2(
+        tmp_path: Path, args: list[str], buffered: bool) -> None:
+    """A full disk for a regular file: the size limit (``ulimit -f``) refuses writes past
+    40 bytes. Buffered, the failure comes at the last flush, which the command line must make
+    itself: at the interpreter's exit it is a warning and exit 120."""
+    resource = pytest.importorskip("resource")
+    out = os.open(tmp_path / "out.txt", os.O_WRONLY | os.O_CREAT)
+    done = _with_stdout(args, out, buffered, preexec_fn=lambda: resource.setrlimit(
+        resource.RLIMIT_FSIZE, (40, 40)))
+    assert "File too large" in assert_one_line(done)
