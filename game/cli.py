@@ -242,7 +242,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=LANGS,
                         help="language for this run: es, en or pt (default: the settings)")
     parser.add_argument("--screenshot", metavar="FILE",
-                        help="write a scene to this PNG (1280×720) and exit")
+                        help="write a scene to this PNG file (1280×720; the name must end "
+                             "in .png) and exit")
     parser.add_argument("--scene", metavar="NAME",
                         help="with --screenshot: the scene (title, new_game, settings, rules, "
                              "pause, results, table, curtain, hide_bomb, react, chooser, …)")
@@ -395,11 +396,11 @@ def _screenshot(args: argparse.Namespace) -> int:
 
         lang = system_lang()
     try:
-        out = render_scene_to_png(scene, Path(args.screenshot), lang, code=args.code)
+        out = render_scene_to_png(scene, args.screenshot, lang, code=args.code)
     except ScreenshotError as error:
         raise UsageError(str(error)) from None
     except OSError as error:
-        raise UsageError(f"cannot write {args.screenshot}: {error}") from None
+        raise UsageError(f"cannot write {args.screenshot}: {error.strerror or error}") from None
     print(out)
     return 0
 

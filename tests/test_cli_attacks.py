@@ -36,10 +36,10 @@ def environment(env: dict[str, str] | None = None, *, buffered: bool = False
 
 
 def game(*args: str, env: dict[str, str] | None = None, stdout: int | None = subprocess.PIPE,
-         buffered: bool = False, timeout: float = 120, **popen: Any
+         buffered: bool = False, timeout: float = 120, cwd: Path = ROOT, **popen: Any
          ) -> subprocess.CompletedProcess[str]:
-    """``python -m game ARGS`` from the repository, headless."""
-    return subprocess.run([sys.executable, "-m", "game", *args], cwd=ROOT,
+    """``python -m game ARGS`` (this repository's game, headless) in ``cwd``."""
+    return subprocess.run([sys.executable, "-m", "game", *args], cwd=cwd,
                           env=environment(env, buffered=buffered), stdout=stdout,
                           stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
                           timeout=timeout, check=False, **popen)

@@ -16,6 +16,11 @@ Input rules (DESIGN.md "input stays locked while an action resolves"):
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
+import os
+import stat
+import tempfile
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -235,12 +240,9 @@ class App:
         self.screen.blit(self.canvas, offset)
 
     def render_to(self, path: str | Path) -> Path:
-        """Draw the current stack and write it to a PNG."""
+        """Draw the current stack and write it to a PNG, whole or not at all (``save_png``)."""
         self.draw()
-        target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.canvas, str(target))
-        return target
+        return save_png(self.canvas, path)
 
     def run(self) -> int:
         """The frame loop, until the stack is empty or the window closes."""
@@ -263,3 +265,69 @@ class App:
         """Leave pygame (tests and the screenshot tool call it when done)."""
         fonts.clear()
         pygame.quit()
+
+
+# --- writing a picture -------------------------------------------------------------------------
+
+
+def png_target(path: str | Path) -> Path:
+    """The file a PNG for ``path`` goes to: through symbolic links (a link to a picture stays a
+    link), never a folder or a device (``/dev/full``: the temporary file beside it could not be
+    renamed over it). Raises ``OSError`` naming ``path`` (a link loop, a name too long …)."""
+    real = Path(os.path.realpath(path))
+    try:
+        mode = real.stat().st_mode
+    except FileNotFoundError:
+        return real
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    return real
+
+
+def save_png(surface: pygame.Surface, path: str | Path) -> Path:
+    """Write ``surface`` to ``path`` as a PNG, whole or not at all: encoded in memory, written
+    to a temporary file beside the target, flushed to the disk, renamed over it. pygame's own
+    save reports no failed write, so a full disk left a truncated picture; here it raises
+    ``OSError`` and leaves the old file, if any, and no temporary file. Returns ``path``."""
+    target = png_target(path)
+    data = _png_bytes(surface)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    mode = _new_file_mode(target)
+    fd, temp = tempfile.mkstemp(prefix=".picture-", suffix=".tmp", dir=target.parent)
+    try:
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.chmod(temp, mode)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    return Path(path)
+
+
+def _png_bytes(surface: pygame.Surface) -> bytes:
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "png")
+    return buffer.getvalue()
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _new_file_mode(target: Path) -> int:
+    """The permissions of the picture replaced, or of any new file (``0o666`` less the
+    umask), rather than the temporary file's private ``0o600``."""
+    with contextlib.suppress(OSError):
+        return stat.S_IMODE(target.stat().st_mode)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask

@@ -1,0 +1,131 @@
+"""Issue 8's attacks on the front end's command line, replayed through the real process:
+``--screenshot`` to names that cannot hold a PNG, a full disk, video drivers that do not exist,
+and the window with no display. Each answers one line on stderr and its exit code; never a
+traceback, never ``internal error``, never a corrupt or misnamed file."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from game.ui import app as app_module
+from game.ui.app import save_png
+from tests.test_cli_attacks import assert_one_line, game
+
+PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
+
+
+def _shot(target: str, folder: Path, **popen: Any) -> tuple[str, list[str]]:
+    """``--screenshot target`` run in ``folder``: the one error line and what the folder holds
+    afterwards."""
+    done = game("--screenshot", target, cwd=folder, **popen)
+    return assert_one_line(done), sorted(p.name for p in folder.iterdir())
+
+
+# --- names that cannot hold a PNG --------------------------------------------------------------
+
+@pytest.mark.parametrize("name", ["", "shot.jpg", "shot", "adir", "adir/", "loop", "/dev/full",
+                                  "shot.png.txt"])
+def test_a_name_that_is_not_a_png_is_refused(tmp_path: Path, name: str) -> None:
+    (tmp_path / "adir").mkdir()
+    (tmp_path / "loop").symlink_to("loop")
+    line, left = _shot(name, tmp_path)
+    assert line.endswith(f"must end in .png (not {name!r})")
+    assert left == ["adir", "loop"]  # nothing written
+
+
+@pytest.mark.parametrize(("setup", "name", "says"), [
+    ("folder", "adir.png", "Is a directory"),
+    ("loop", "loop.png", "Too many levels of symbolic links"),
+    ("loop", "loop.png/x.png", "Too many levels of symbolic links"),
+    ("none", "a" * 300 + ".png", "File name too long"),
+    ("device", "full.png", "not a regular file"),
+    ("file", "note.txt/x.png", "Not a directory"),
+])
+def test_a_png_name_the_system_refuses_is_one_line_exit_2(tmp_path: Path, setup: str, name: str,
+                                                           says: str) -> None:
+    if setup == "folder":
+        (tmp_path / "adir.png").mkdir()
+    elif setup == "loop":
+        (tmp_path / "loop.png").symlink_to("loop.png")
+    elif setup == "device":
+        if not Path("/dev/full").exists():
+            pytest.skip("no /dev/full here")
+        (tmp_path / "full.png").symlink_to("/dev/full")
+    elif setup == "file":
+        (tmp_path / "note.txt").write_text("a file, not a folder", encoding="utf-8")
+    before = sorted(p.name for p in tmp_path.iterdir())
+    line, left = _shot(name, tmp_path)
+    assert says in line
+    assert left == before  # no temporary file left behind
+    assert not Path("/dev/full").is_file()
+
+
+def test_a_full_disk_fails_and_leaves_no_png(tmp_path: Path) -> None:
+    """The file-size limit (``ulimit -f``) stands in for a full disk: the PNG does not fit.
+    Before: 'shot.png' printed, exit 0, a truncated PNG left."""
+    resource = pytest.importorskip("resource")
+    (tmp_path / "shot.png").write_bytes(b"the picture from before")
+    line, left = _shot("shot.png", tmp_path, preexec_fn=lambda: resource.setrlimit(
+        resource.RLIMIT_FSIZE, (8192, 8192)))
+    assert "File too large" in line and "shot.png" in line
+    assert left == ["shot.png"]  # no temporary file left behind
+    assert (tmp_path / "shot.png").read_bytes() == b"the picture from before"
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here")
+def test_the_path_printed_to_a_full_disk_is_one_line_exit_2(tmp_path: Path) -> None:
+    with Path("/dev/full").open("w") as full:
+        done = game("--screenshot", "shot.png", cwd=tmp_path, stdout=full.fileno())
+    assert "No space left on device" in assert_one_line(done)
+
+
+# --- the writer itself -------------------------------------------------------------------------
+
+def _surface() -> pygame.Surface:
+    surface = pygame.Surface((40, 30))
+    surface.fill((200, 40, 90))
+    return surface
+
+
+def test_save_png_writes_a_png_through_a_link_and_keeps_the_link(tmp_path: Path) -> None:
+    real = tmp_path / "pictures" / "real.png"
+    real.parent.mkdir()
+    real.write_bytes(b"old")
+    link = tmp_path / "shot.png"
+    link.symlink_to(real)
+    assert save_png(_surface(), link) == link
+    assert link.is_symlink() and real.read_bytes().startswith(PNG_SIGNATURE)
+    assert pygame.image.load(str(real)).get_size() == (40, 30)
+    assert sorted(p.name for p in real.parent.iterdir()) == ["real.png"]
+
+
+def test_save_png_makes_the_folders_and_a_readable_file(tmp_path: Path) -> None:
+    out = tmp_path / "a" / "b" / "shot.PNG"
+    save_png(_surface(), out)
+    assert out.read_bytes().startswith(PNG_SIGNATURE)
+    mask = os.umask(0)
+    os.umask(mask)
+    assert out.stat().st_mode & 0o777 == 0o666 & ~mask  # as any new file, not the temp's 0600
+
+
+@pytest.mark.parametrize("failing", ["write", "fsync", "replace"])
+def test_a_failing_write_leaves_the_old_picture_and_no_temporary_file(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, failing: str) -> None:
+    out = tmp_path / "shot.png"
+    out.write_bytes(b"the picture from before")
+
+    def full(*args: object, **kwargs: object) -> None:
+        raise OSError(28, "No space left on device")
+
+    target = {"write": (app_module, "_write_all"), "fsync": (os, "fsync"),
+              "replace": (os, "replace")}[failing]
+    monkeypatch.setattr(*target, full)
+    with pytest.raises(OSError, match="No space left"):
+        save_png(_surface(), out)
+    assert out.read_bytes() == b"the picture from before"
+    assert [p.name for p in tmp_path.iterdir()] == ["shot.png"]
