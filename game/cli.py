@@ -357,9 +357,11 @@ def _check_code(code: str | None) -> None:
 def _front_end(args: argparse.Namespace) -> int:
     """``python -m game`` and its flags: the window, a screenshot, autoplay."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    _blank_drivers_mean_none()
     if args.selftest:
         from game.ui.selftest import run_selftest
 
+        _check_video()
         return run_selftest()
     modes = [flag for flag, on in (("--screenshot", args.screenshot is not None),
                                    ("--autoplay", args.autoplay),
@@ -370,8 +372,10 @@ def _front_end(args: argparse.Namespace) -> int:
         raise UsageError("--scene goes with --screenshot FILE")
     _check_code(args.code)
     if args.screenshot is not None:
+        _check_video()
         return _screenshot(args)
     if args.autoplay:
+        _check_video()
         return _autoplay(args)
     from game.ui import launch
 
@@ -382,6 +386,25 @@ def _front_end(args: argparse.Namespace) -> int:
     except launch.WindowError as error:
         print(f"python -m game: {error}", file=sys.stderr)
         return 1
+
+
+def _blank_drivers_mean_none() -> None:
+    """``SDL_VIDEODRIVER=`` (empty) names no driver, as for SDL; but the headless modes only
+    choose theirs when the variable is missing, and pygame took the empty one for a driver
+    that does not exist. Removing it makes both mean the same."""
+    for name in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER"):
+        if name in os.environ and not os.environ[name].strip():
+            del os.environ[name]
+
+
+def _check_video() -> None:
+    """A video driver named in the environment that cannot start: one line, exit 2."""
+    from game.ui.app import NoVideo, check_video_driver
+
+    try:
+        check_video_driver()
+    except NoVideo as error:
+        raise UsageError(str(error)) from None
 
 
 def _screenshot(args: argparse.Namespace) -> int:

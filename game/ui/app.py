@@ -267,6 +267,29 @@ class App:
         pygame.quit()
 
 
+# --- the video driver --------------------------------------------------------------------------
+
+
+class NoVideo(RuntimeError):
+    """The video driver the environment names cannot start here."""
+
+
+def check_video_driver() -> None:
+    """When ``SDL_VIDEODRIVER`` names a driver, start it once and stop it again: one that does
+    not exist or cannot start here raises :class:`NoVideo` with SDL's reason. The headless
+    modes (screenshot, autoplay, self-test) choose the dummy driver only when none is named,
+    so a named one must be checked before they start, not fail deep inside them."""
+    wanted = os.environ.get("SDL_VIDEODRIVER", "")
+    if not wanted or pygame.display.get_init():
+        return
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise NoVideo(f"SDL_VIDEODRIVER={wanted}: {error}") from None
+    finally:
+        pygame.display.quit()
+
+
 # --- writing a picture -------------------------------------------------------------------------
 
 

@@ -187,8 +187,13 @@ def render_scene_to_png(scene_name: str, path: str | Path, lang: str = "es",
     with tempfile.TemporaryDirectory() as folder:
         from game.ui.launch import wire
 
-        app = wire(App(Settings(language=lang), settings_dir=Path(folder), lang=lang,
-                       audio=False, persist=False))
+        try:
+            app = wire(App(Settings(language=lang), settings_dir=Path(folder), lang=lang,
+                           audio=False, persist=False))
+        except pygame.error as error:  # the video driver the environment names cannot start
+            if ours:
+                pygame.quit()
+            raise ScreenshotError(f"cannot draw without a video driver: {error}") from None
         try:
             _build(scene_name, app, code)
             for _ in range(max(1, round(settle * 60))):

@@ -129,3 +129,24 @@ def test_a_failing_write_leaves_the_old_picture_and_no_temporary_file(
         save_png(_surface(), out)
     assert out.read_bytes() == b"the picture from before"
     assert [p.name for p in tmp_path.iterdir()] == ["shot.png"]
+
+
+# --- video drivers -----------------------------------------------------------------------------
+
+@pytest.mark.parametrize("args", [["--screenshot", "shot.png"], ["--autoplay"], ["--selftest"],
+                                  ["--screenshot", "shot.png", "--scene", "results"]])
+@pytest.mark.parametrize("driver", ["bogus", "no such driver"])
+def test_a_video_driver_that_does_not_exist_is_one_line_exit_2(tmp_path: Path, args: list[str],
+                                                               driver: str) -> None:
+    """The headless modes choose the dummy driver themselves, but one the user names is used:
+    when it cannot start, they say so (before: 'internal error', or a self-test that passed
+    without ever trying it)."""
+    done = game(*args, cwd=tmp_path, env={"SDL_VIDEODRIVER": driver})
+    assert f"SDL_VIDEODRIVER={driver}" in assert_one_line(done)
+    assert not list(tmp_path.iterdir())
+
+
+def test_an_empty_video_driver_is_no_driver_at_all(tmp_path: Path) -> None:
+    done = game("--screenshot", "shot.png", cwd=tmp_path, env={"SDL_VIDEODRIVER": ""})
+    assert done.returncode == 0, done.stderr
+    assert (tmp_path / "shot.png").read_bytes().startswith(PNG_SIGNATURE)
