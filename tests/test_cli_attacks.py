@@ -22,25 +22,26 @@ DEEP = 100_000
 """Nesting far past the recursion limit: json and tomllib raise ``RecursionError``."""
 
 
-def environment(env: dict[str, str] | None = None, *, buffered: bool = False
-                ) -> dict[str, str]:
-    """This environment, headless, running this repository's game; ``buffered``: standard
-    output buffered as Python buffers it by default (a failing write then shows at the last
-    flush), else written through at once (``PYTHONUNBUFFERED``)."""
+def environment(env: dict[str, str] | None = None, *, buffered: bool = False,
+                unset: tuple[str, ...] = ()) -> dict[str, str]:
+    """This environment, headless, running this repository's game, without the ``unset``
+    variables; ``buffered``: standard output buffered as Python buffers it by default (a
+    failing write then shows at the last flush), else written through (``PYTHONUNBUFFERED``)."""
     full = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
             "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1", **(env or {})}
-    full.pop("PYTHONUNBUFFERED", None)
+    for name in (*unset, "PYTHONUNBUFFERED"):
+        full.pop(name, None)
     if not buffered:
         full["PYTHONUNBUFFERED"] = "1"
     return full
 
 
 def game(*args: str, env: dict[str, str] | None = None, stdout: int | None = subprocess.PIPE,
-         buffered: bool = False, timeout: float = 120, cwd: Path = ROOT, **popen: Any
-         ) -> subprocess.CompletedProcess[str]:
+         buffered: bool = False, unset: tuple[str, ...] = (), timeout: float = 120,
+         cwd: Path = ROOT, **popen: Any) -> subprocess.CompletedProcess[str]:
     """``python -m game ARGS`` (this repository's game, headless) in ``cwd``."""
     return subprocess.run([sys.executable, "-m", "game", *args], cwd=cwd,
-                          env=environment(env, buffered=buffered), stdout=stdout,
+                          env=environment(env, buffered=buffered, unset=unset), stdout=stdout,
                           stderr=subprocess.PIPE, text=True, encoding="utf-8", errors="replace",
                           timeout=timeout, check=False, **popen)
 

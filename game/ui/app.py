@@ -20,6 +20,7 @@ import errno
 import io
 import os
 import stat
+import sys
 import tempfile
 import warnings
 from collections.abc import Callable, Iterable
@@ -288,6 +289,37 @@ def check_video_driver() -> None:
         raise NoVideo(f"SDL_VIDEODRIVER={wanted}: {error}") from None
     finally:
         pygame.display.quit()
+
+
+HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
+"""SDL's video drivers that show nothing."""
+UNIX_DESKTOPS = ("linux", "freebsd", "openbsd", "netbsd")
+"""Platforms whose windows need ``DISPLAY`` (X11) or ``WAYLAND_DISPLAY``."""
+
+
+class NoDisplay(RuntimeError):
+    """There is no display for the window to open on."""
+
+
+def require_display() -> None:
+    """Before the window opens: raise :class:`NoDisplay` where nothing could be seen, rather
+    than run a game nobody sees. A driver named in ``SDL_VIDEODRIVER`` is the user's choice
+    (``dummy`` included: tests, benchmarks). Otherwise, on Linux and the BSDs with neither
+    ``DISPLAY`` nor ``WAYLAND_DISPLAY`` there is no display to ask (SDL would print its own
+    complaints on the way); and wherever SDL, left to choose, picks a driver that shows nothing
+    (offscreen: a display nobody answers), there is none either."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return
+    if sys.platform.startswith(UNIX_DESKTOPS) and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        raise NoDisplay("no display (DISPLAY and WAYLAND_DISPLAY are not set; SDL_VIDEODRIVER "
+                        "chooses a video driver anyway)")
+    pygame.display.init()
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS:
+        pygame.display.quit()
+        raise NoDisplay(f"no display (SDL found none and chose its {driver} driver, which shows "
+                        f"nothing)")
 
 
 # --- writing a picture -------------------------------------------------------------------------

@@ -6,6 +6,8 @@ traceback, never ``internal error``, never a corrupt or misnamed file."""
 from __future__ import annotations
 
 import os
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -13,7 +15,7 @@ import pygame
 import pytest
 
 from game.ui import app as app_module
-from game.ui.app import save_png
+from game.ui.app import NoDisplay, require_display, save_png
 from tests.test_cli_attacks import assert_one_line, game
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
@@ -150,3 +152,51 @@ def test_an_empty_video_driver_is_no_driver_at_all(tmp_path: Path) -> None:
     done = game("--screenshot", "shot.png", cwd=tmp_path, env={"SDL_VIDEODRIVER": ""})
     assert done.returncode == 0, done.stderr
     assert (tmp_path / "shot.png").read_bytes().startswith(PNG_SIGNATURE)
+
+
+# --- the window without a display --------------------------------------------------------------
+
+NO_DISPLAY = ("DISPLAY", "WAYLAND_DISPLAY", "SDL_VIDEODRIVER")
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="DISPLAY is how Linux says it")
+@pytest.mark.parametrize(("args", "env"), [
+    ([], {}),
+    (["--lang", "en"], {"DISPLAY": ":77"}),  # no X server answers there: SDL goes offscreen
+    (["--first-frame"], {}),
+], ids=["no display", "a display nobody answers", "first frame"])
+def test_the_window_without_a_display_says_so(tmp_path: Path, args: list[str],
+                                              env: dict[str, str]) -> None:
+    """Before: the game ran on SDL's offscreen driver, unseen, until killed."""
+    try:
+        done = game(*args, cwd=tmp_path, unset=NO_DISPLAY,
+                    env={"MECHA_CORTA_HOME": str(tmp_path), **env}, timeout=60)
+    except subprocess.TimeoutExpired:
+        pytest.fail("the window ran with no display instead of saying it cannot open")
+    line = assert_one_line(done, code=1)
+    assert line.startswith("python -m game: cannot open the game window: no display")
+
+
+def test_a_headless_driver_nobody_asked_for_is_no_display(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Whatever the platform: SDL picking its offscreen driver on its own means no display."""
+    pygame.quit()
+    for name in NO_DISPLAY:
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("DISPLAY", ":0")
+    monkeypatch.setattr(pygame.display, "init", lambda: None)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
+    with pytest.raises(NoDisplay, match="offscreen"):
+        require_display()
+
+
+@pytest.mark.parametrize("driver", ["dummy", "offscreen"])
+def test_a_headless_driver_asked_for_is_taken(monkeypatch: pytest.MonkeyPatch,
+                                              driver: str) -> None:
+    """``SDL_VIDEODRIVER=dummy`` keeps working for the window (tests, benchmarks)."""
+    pygame.quit()
+    monkeypatch.delenv("DISPLAY", raising=False)
+    monkeypatch.delenv("WAYLAND_DISPLAY", raising=False)
+    monkeypatch.setenv("SDL_VIDEODRIVER", driver)
+    require_display()
+    pygame.quit()
