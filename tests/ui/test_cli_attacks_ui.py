@@ -6,6 +6,7 @@ traceback, never ``internal error``, never a corrupt or misnamed file."""
 from __future__ import annotations
 
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,7 @@ import pytest
 
 from game.ui import app as app_module
 from game.ui.app import NoDisplay, require_display, save_png
-from tests.test_cli_attacks import assert_one_line, game
+from tests.test_cli_attacks import ROOT, assert_one_line, game
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
@@ -200,3 +201,26 @@ def test_a_headless_driver_asked_for_is_taken(monkeypatch: pytest.MonkeyPatch,
     monkeypatch.setenv("SDL_VIDEODRIVER", driver)
     require_display()
     pygame.quit()
+
+
+# --- a damaged locale file ---------------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "damage"), [
+    ("es", b"x = " + b"[" * 100_000 + b"]" * 100_000 + b"\n"),
+    ("en", b"n = " + b"9" * 5000 + b"\n"),
+], ids=["es nested too deeply", "en with a 5,000-digit integer"])
+def test_a_damaged_locale_file_still_gives_a_screenshot(tmp_path: Path, lang: str,
+                                                        damage: bytes) -> None:
+    """A copy of the game whose locale file is damaged: the texts fall back (to English, or
+    to the keys when English is the damaged one) with one warning. Before: 'internal error'."""
+    copy = tmp_path / "copy"
+    for part in ("game", "locales", "assets"):
+        shutil.copytree(ROOT / part, copy / part, ignore=shutil.ignore_patterns("__pycache__"))
+    (copy / "locales" / f"{lang}.toml").write_bytes(damage)
+    done = game("--screenshot", "shot.png", "--lang", "es", cwd=tmp_path,
+                env={"PYTHONPATH": str(copy)})
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "shot.png"
+    assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
+    assert f"{lang}.toml" in done.stderr and "fall back" in done.stderr
+    assert (tmp_path / "shot.png").read_bytes().startswith(PNG_SIGNATURE)
