@@ -449,6 +449,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     its reader (``… | head``): nothing printed."""
     parser = build_parser()
     label = parser.prog
+    _escape_what_stdout_cannot_encode()
     try:
         args = _parse(parser, argv)
         label = f"{parser.prog} {args.command}" if args.command else parser.prog
@@ -483,6 +484,15 @@ def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argpa
     except SystemExit:
         sys.stdout.flush()
         raise
+
+
+def _escape_what_stdout_cannot_encode() -> None:
+    """Print ``\\udcff`` for what standard output's encoding cannot hold rather than fail: a
+    file name that is not UTF-8 (a lone surrogate for Python) under a strict UTF-8 locale, a
+    '·' on an ASCII terminal. In JSON the escape even reads back as the same text."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if callable(reconfigure) and getattr(sys.stdout, "errors", None) == "strict":
+        reconfigure(errors="backslashreplace")
 
 
 def _stdout_flushes() -> bool:

@@ -156,3 +156,24 @@ def test_output_to_a_file_past_its_size_limit_is_one_line_exit_2(
     done = _with_stdout(args, out, buffered, preexec_fn=lambda: resource.setrlimit(
         resource.RLIMIT_FSIZE, (40, 40)))
     assert "File too large" in assert_one_line(done)
+
+
+# --- text the terminal cannot show ------------------------------------------------------------
+
+@pytest.mark.parametrize(("args", "encoding", "code"), [
+    (["replay", "\udcff.json"], "utf-8:strict", 2),  # a Latin-1 file name, a UTF-8 locale
+    (["scenario", "\udcff.toml"], "utf-8:strict", 2),
+    (["sim", "--game", "bombazo", "--bots", "astuto", "--games", "3", "--quiet"], "ascii", 0),
+], ids=["replay", "scenario", "sim"])
+def test_text_the_output_cannot_encode_is_escaped_not_a_crash(args: list[str], encoding: str,
+                                                              code: int) -> None:
+    """A file name that is not UTF-8 (given as bytes, Python holds it as a lone surrogate) or
+    a '·' on an ASCII terminal: before, printing it raised UnicodeEncodeError (exit 3)."""
+    done = subprocess.run([os.fsencode(sys.executable), b"-m", b"game",
+                           *(os.fsencode(arg) for arg in args)], cwd=ROOT,
+                          env=environment({"PYTHONIOENCODING": encoding}), capture_output=True,
+                          timeout=120, check=False)
+    assert done.returncode == code, done.stderr
+    assert not done.stderr
+    if code == 2:
+        assert "\udcff" in json.loads(done.stdout)["error"]  # a JSON escape, read back
