@@ -5,14 +5,21 @@ window) are in ``tests/ui/test_cli_attacks_ui.py``."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from game import cli
 
 ROOT = Path(__file__).resolve().parent.parent
 HUGE = "9" * 5000
@@ -177,3 +184,68 @@ def test_text_the_output_cannot_encode_is_escaped_not_a_crash(args: list[str], e
     assert not done.stderr
     if code == 2:
         assert "\udcff" in json.loads(done.stdout)["error"]  # a JSON escape, read back
+
+
+# --- random argument lists ---------------------------------------------------------------------
+
+ARG_TEXT = st.text(st.characters(blacklist_characters="\x00", blacklist_categories=("Cs",)),
+                   max_size=24)
+"""What a shell can pass: any text but NUL (lone surrogates are tested above, through bytes)."""
+HOSTILE_FILES: list[bytes] = [
+    b"", b"{", b"[1, 2]", b"x = 1\n", b'{"format": "mecha-corta-save"}',
+    b"[" * 5000 + b"]" * 5000, b'{"seed": ' + HUGE.encode() + b"}",
+    b"game = \"bombazo\"\nseed = " + HUGE.encode() + b"\n", b"\xff\xfe\x00",
+]
+
+
+def _sim_argv() -> st.SearchStrategy[list[str]]:
+    """``sim`` with every option drawn from sensible and hostile values, at most 3 games, so
+    no example runs long."""
+    values = {
+        "--game": st.sampled_from(["bombazo", "mazo", "clasico", "die_bombe", ""]) | ARG_TEXT,
+        "--bots": st.sampled_from(["astuto", "lanzado,astuto", "maestro", ",,"]) | ARG_TEXT,
+        "--games": st.sampled_from(["1", "3", "0", "-1", "1e3", HUGE]),
+        "--seats": st.sampled_from(["1", "2", "4", "8", "9", "0", "x"]),
+        "--seed": st.sampled_from(["0", "7", "-5", "18446744073709551616", HUGE]) | ARG_TEXT,
+        "--options": ARG_TEXT,
+        "--focus": st.sampled_from(["0", "3", "-1", "99"]),
+    }
+    flags = st.lists(st.sampled_from(["--rotate", "--check", "--json", "--quiet"]), max_size=4)
+    chosen = st.dictionaries(st.sampled_from(sorted(values)), st.just(""), max_size=7)
+    return st.tuples(chosen, flags).flatmap(lambda picked: st.fixed_dictionaries(
+        {name: values[name] for name in picked[0]}).map(
+        lambda options: ["sim", "--games", "2", *[part for name, value in options.items()
+                                                  for part in (name, value)], *picked[1]]))
+
+
+@settings(max_examples=100, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(argv=st.one_of(
+    st.tuples(st.just("code"), ARG_TEXT | st.sampled_from(["911-119", HUGE])).map(list),
+    st.tuples(st.sampled_from(["replay", "scenario"]),
+              st.sampled_from(range(len(HOSTILE_FILES)))).map(lambda t: [t[0], f"@{t[1]}"]),
+    st.tuples(st.sampled_from(["replay", "scenario"]), ARG_TEXT).map(list),
+    _sim_argv(),
+), extra=st.lists(ARG_TEXT | st.sampled_from(["--json", "-h", "--", "--lang"]), max_size=1)
+   | st.just([]))
+def test_random_argument_lists_never_end_in_an_internal_error(argv: list[str],
+                                                              extra: list[str]) -> None:
+    """The command line in process, on argument lists a fuzzer builds: every one ends with
+    exit 0, 1 or 2, never 3 (a bug) and never a traceback. ``@N`` is replaced by a file
+    holding ``HOSTILE_FILES[N]``; the window is never reached (a subcommand always leads)."""
+    with tempfile.TemporaryDirectory() as folder:
+        files = []
+        for index, content in enumerate(HOSTILE_FILES):
+            path = Path(folder) / f"file{index}"
+            path.write_bytes(content)
+            files.append(str(path))
+        full = [files[int(arg[1:])] if arg[:1] == "@" and arg[1:].isdigit() else arg
+                for arg in [*argv, *extra]]
+        err = io.StringIO()
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+            try:
+                code = cli.main(full)
+            except SystemExit as stop:  # argparse: --help, or a bad argument
+                code = stop.code if isinstance(stop.code, int) else 2
+    assert code in (0, 1, 2), (full, err.getvalue())
+    assert "Traceback" not in err.getvalue() and "internal error" not in err.getvalue()

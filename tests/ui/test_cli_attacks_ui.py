@@ -5,16 +5,22 @@ traceback, never ``internal error``, never a corrupt or misnamed file."""
 
 from __future__ import annotations
 
+import contextlib
+import io
 import os
 import shutil
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 import pygame
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
+from game import cli
 from game.ui import app as app_module
 from game.ui.app import NoDisplay, require_display, save_png
 from tests.test_cli_attacks import ROOT, assert_one_line, game
@@ -224,3 +230,46 @@ def test_a_damaged_locale_file_still_gives_a_screenshot(tmp_path: Path, lang: st
     assert "Traceback" not in done.stderr and len(done.stderr.splitlines()) == 1
     assert f"{lang}.toml" in done.stderr and "fall back" in done.stderr
     assert (tmp_path / "shot.png").read_bytes().startswith(PNG_SIGNATURE)
+
+
+# --- random names ------------------------------------------------------------------------------
+
+NAME_TEXT = st.text(st.characters(blacklist_characters="\x00/\\", blacklist_categories=("Cs",)),
+                    min_size=1, max_size=300)
+"""A file name a shell can pass, without folders (so the fuzz stays in its own folder)."""
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=st.text(st.characters(blacklist_characters="\x00", blacklist_categories=("Cs",)),
+                    max_size=40).filter(lambda n: not n.lower().endswith(".png")),
+       more=st.lists(st.sampled_from(["--scene", "title", "nowhere", "--lang", "en", "--code",
+                                      "911-119", "ZZZ", "--autoplay"]), max_size=3))
+def test_random_screenshot_names_are_refused_in_one_line(name: str, more: list[str]) -> None:
+    """``--screenshot`` with a name that is not a PNG's, and random flags: exit 2, one line,
+    never 3; nothing drawn, nothing written (the working folder is a fresh one)."""
+    err = io.StringIO()
+    with tempfile.TemporaryDirectory() as folder, contextlib.chdir(folder), \
+            contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err):
+        try:
+            code = cli.main(["--screenshot", name, *more])
+        except SystemExit as stop:  # argparse: a flag missing its value
+            code = stop.code if isinstance(stop.code, int) else 2
+        assert not os.listdir(folder)
+    assert code == 2, err.getvalue()
+    assert err.getvalue().count("\n") == 1 and "internal error" not in err.getvalue()
+
+
+@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(name=NAME_TEXT, suffix=st.sampled_from([".png", ".PNG", ""]))
+def test_save_png_writes_a_png_or_raises_oserror(name: str, suffix: str) -> None:
+    """Any name: a whole PNG appears, or ``OSError`` (a name too long, '.' or '..') and no
+    file; never another exception, never a temporary file left."""
+    with tempfile.TemporaryDirectory() as folder:
+        target = Path(folder) / (name + suffix)
+        try:
+            save_png(_surface(), target)
+        except OSError:
+            assert os.listdir(folder) == []
+            return
+        assert target.read_bytes().startswith(PNG_SIGNATURE)
+        assert os.listdir(folder) == [target.name]
