@@ -35,9 +35,10 @@ def environment(env: dict[str, str] | None = None, *, buffered: bool = False,
     variables; ``buffered``: standard output buffered as Python buffers it by default (a
     failing write then shows at the last flush), else written through (``PYTHONUNBUFFERED``)."""
     full = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-            "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1", **(env or {})}
+            "PYTHONPATH": str(ROOT), "PYTHONDONTWRITEBYTECODE": "1"}
     for name in (*unset, "PYTHONUNBUFFERED"):
         full.pop(name, None)
+    full.update(env or {})
     if not buffered:
         full["PYTHONUNBUFFERED"] = "1"
     return full
