@@ -9,6 +9,7 @@ plays a machine-only game through the screens; ``--lang`` picks the language."""
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -18,6 +19,9 @@ from typing import Any, NoReturn
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
+EXIT_PIPE = 141
+"""Standard output closed by its reader (``… | head``): 128 + SIGPIPE, what a shell reports
+for a Unix tool that signal ends; nothing is printed."""
 
 
 # ------------------------------------------------------------ arguments
@@ -184,17 +188,24 @@ def _bench_ui(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    from game.core.errors import MalformedInput
+    """A save that cannot be read or replayed is one ``{"error": …}`` line, exit 2. Besides
+    ``MalformedInput``, the readers underneath may let a ``ValueError`` (a 5,000-digit number),
+    a ``RecursionError`` (deep nesting) or an ``OSError`` through: all are the file's fault."""
+    from game.core.errors import MalformedInput, beyond_parser_limits
     from game.core.saves import read_save
     from game.rules.registry import engine_for
     from game.rules.replay import replay
 
+    path = Path(args.file)
     try:
-        save = read_save(Path(args.file))
+        save = read_save(path)
         state = replay(save)
     except MalformedInput as error:
-        print(json.dumps({"error": str(error)}, ensure_ascii=False))
-        return EXIT_USAGE
+        return _json_error(str(error))
+    except (ValueError, RecursionError) as error:
+        return _json_error(f"cannot read {path.name}: {beyond_parser_limits(error)}")
+    except OSError as error:
+        return _json_error(f"cannot read {path.name}: {error.strerror or error}")
     engine = engine_for(save.config.game)
     outcome = engine.result(state)
     print(json.dumps({
@@ -215,11 +226,16 @@ def _code(args: argparse.Namespace) -> int:
     try:
         config, seed = decode(args.code)
     except MalformedInput as error:
-        print(json.dumps({"error": str(error)}, ensure_ascii=False))
-        return EXIT_USAGE
+        return _json_error(str(error))
     print(json.dumps({"code": encode(config, seed), "seed": seed, **config.to_json()},
                      ensure_ascii=False))
     return 0
+
+
+def _json_error(message: str) -> int:
+    """The answer of the commands that speak JSON to bad input: one ``{"error": …}`` line."""
+    print(json.dumps({"error": message}, ensure_ascii=False))
+    return EXIT_USAGE
 
 
 LANGS = ("es", "en", "pt")
@@ -240,7 +256,8 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=LANGS,
                         help="language for this run: es, en or pt (default: the settings)")
     parser.add_argument("--screenshot", metavar="FILE",
-                        help="write a scene to this PNG (1280×720) and exit")
+                        help="write a scene to this PNG file (1280×720; the name must end "
+                             "in .png) and exit")
     parser.add_argument("--scene", metavar="NAME",
                         help="with --screenshot: the scene (title, new_game, settings, rules, "
                              "pause, results, table, curtain, hide_bomb, react, chooser, …)")
@@ -357,9 +374,11 @@ def _check_code(code: str | None) -> None:
 def _front_end(args: argparse.Namespace) -> int:
     """``python -m game`` and its flags: the window, a screenshot, autoplay."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    _blank_drivers_mean_none()
     if args.selftest:
         from game.ui.selftest import run_selftest
 
+        _check_video()
         return run_selftest()
     modes = [flag for flag, on in (("--screenshot", args.screenshot is not None),
                                    ("--autoplay", args.autoplay),
@@ -370,8 +389,10 @@ def _front_end(args: argparse.Namespace) -> int:
         raise UsageError("--scene goes with --screenshot FILE")
     _check_code(args.code)
     if args.screenshot is not None:
+        _check_video()
         return _screenshot(args)
     if args.autoplay:
+        _check_video()
         return _autoplay(args)
     from game.ui import launch
 
@@ -382,6 +403,25 @@ def _front_end(args: argparse.Namespace) -> int:
     except launch.WindowError as error:
         print(f"python -m game: {error}", file=sys.stderr)
         return 1
+
+
+def _blank_drivers_mean_none() -> None:
+    """``SDL_VIDEODRIVER=`` (empty) names no driver, as for SDL; but the headless modes only
+    choose theirs when the variable is missing, and pygame took the empty one for a driver
+    that does not exist. Removing it makes both mean the same."""
+    for name in ("SDL_VIDEODRIVER", "SDL_AUDIODRIVER"):
+        if name in os.environ and not os.environ[name].strip():
+            del os.environ[name]
+
+
+def _check_video() -> None:
+    """A video driver named in the environment that cannot start: one line, exit 2."""
+    from game.ui.app import NoVideo, check_video_driver
+
+    try:
+        check_video_driver()
+    except NoVideo as error:
+        raise UsageError(str(error)) from None
 
 
 def _screenshot(args: argparse.Namespace) -> int:
@@ -396,11 +436,11 @@ def _screenshot(args: argparse.Namespace) -> int:
 
         lang = system_lang()
     try:
-        out = render_scene_to_png(scene, Path(args.screenshot), lang, code=args.code)
+        out = render_scene_to_png(scene, args.screenshot, lang, code=args.code)
     except ScreenshotError as error:
         raise UsageError(str(error)) from None
     except OSError as error:
-        raise UsageError(f"cannot write {args.screenshot}: {error}") from None
+        raise UsageError(f"cannot write {args.screenshot}: {error.strerror or error}") from None
     print(out)
     return 0
 
@@ -420,19 +460,89 @@ def _autoplay(args: argparse.Namespace) -> int:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    """Run one command. Exit codes: 0 done; 1 the command's own failure (an illegal scenario
+    step, a window that cannot open, a failing check); 2 bad input or a refusal of the system
+    (a full disk): one line; 3 a bug: one line; 130 interrupted; 141 standard output closed by
+    its reader (``… | head``): nothing printed."""
     parser = build_parser()
-    args = parser.parse_args(argv)
-    run = getattr(args, "run", None)
-    label = f"{parser.prog} {args.command}" if args.command else parser.prog
+    label = parser.prog
+    _escape_what_stdout_cannot_encode()
     try:
+        args = _parse(parser, argv)
+        label = f"{parser.prog} {args.command}" if args.command else parser.prog
+        run = getattr(args, "run", None)
         result: int = run(args) if run is not None else _front_end(args)
+        sys.stdout.flush()  # buffered output fails here, in one line, not at the exit
     except UsageError as error:
         print(f"{label}: error: {error}", file=sys.stderr)
         return EXIT_USAGE
     except KeyboardInterrupt:
         print(f"{label}: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:
+        _drop_stdout()
+        return EXIT_PIPE
+    except OSError as error:  # a full disk, a refused file: the system's answer, not a bug
+        if not _stdout_flushes():
+            _drop_stdout()
+        print(f"{label}: error: {_os_problem(error)}", file=sys.stderr)
+        return EXIT_USAGE
     except Exception as error:  # a bug must still end in one line, never a traceback
         print(f"{label}: internal error: {type(error).__name__}: {error}", file=sys.stderr)
         return EXIT_INTERNAL
     return result
+
+
+def _parse(parser: argparse.ArgumentParser, argv: Sequence[str] | None) -> argparse.Namespace:
+    """The arguments; what argparse prints before it exits (``--help``) is flushed first, so
+    a closed pipe or a full disk fails here, where ``main`` answers it."""
+    try:
+        return parser.parse_args(argv)
+    except SystemExit:
+        sys.stdout.flush()
+        raise
+
+
+def _escape_what_stdout_cannot_encode() -> None:
+    """Print ``\\udcff`` for what standard output's encoding cannot hold rather than fail: a
+    file name that is not UTF-8 (a lone surrogate for Python) under a strict UTF-8 locale, a
+    '·' on an ASCII terminal. In JSON the escape even reads back as the same text."""
+    reconfigure = getattr(sys.stdout, "reconfigure", None)
+    if callable(reconfigure) and getattr(sys.stdout, "errors", None) == "strict":
+        reconfigure(errors="backslashreplace")
+
+
+def _stdout_flushes() -> bool:
+    try:
+        sys.stdout.flush()
+    except OSError:
+        return False
+    return True
+
+
+def _drop_stdout() -> None:
+    """Point standard output at the null device: what is still buffered for a closed pipe or
+    a full disk would fail again at the interpreter's exit, with a message and exit 120 (the
+    recipe of Python's ``signal`` documentation for SIGPIPE)."""
+    try:
+        fd = sys.stdout.fileno()
+    except (AttributeError, OSError, ValueError):  # replaced by a test's capture: nothing to do
+        return
+    null = os.open(os.devnull, os.O_WRONLY)
+    try:
+        os.dup2(null, fd)
+    finally:
+        os.close(null)
+
+
+_WRITE_ERRNOS = frozenset({errno.ENOSPC, errno.EFBIG, errno.EIO,
+                           getattr(errno, "EDQUOT", errno.ENOSPC)})
+
+
+def _os_problem(error: OSError) -> str:
+    """One line for an ``OSError``: the file it names, or, for an unnamed write (standard
+    output), what was being done."""
+    reason = error.strerror or str(error) or type(error).__name__
+    if error.filename is not None:
+        return f"{error.filename}: {reason}"
+    return f"cannot write: {reason}" if error.errno in _WRITE_ERRNOS else reason

@@ -269,6 +269,8 @@ CLI_CASES: list[tuple[str, bytes]] = [
                                  b"[]]\ndeck = [\"bomb\"]\n[[step]]\nseat = 0\ndo = \"draw\"\n"
                                  b"[[step]]\nseat = 0\ndo = \"place_bomb\"\n"
                                  b"position = 4611686018427387904\n"),
+    ("a 5,000-digit integer", b"game = \"bombazo\"\nseed = " + b"9" * 5000 + b"\n"),
+    ("nested too deeply", b"x = " + b"[" * 100_000 + b"]" * 100_000 + b"\n"),
 ]
 
 

@@ -4,6 +4,7 @@ language, fallback to English, no crash on a missing key, the system language.""
 from __future__ import annotations
 
 import locale
+import logging
 import re
 import sys
 from pathlib import Path
@@ -342,6 +343,32 @@ def test_unreadable_locale_files_do_not_crash(tmp_path: Path) -> None:
     loc = load("pt", tmp_path)
     assert len(loc.problems) == 2  # en.toml missing, pt.toml broken
     assert loc.t("title.quit") == "⟦title.quit⟧"
+
+
+LOCALE_DEFECTS: dict[str, bytes] = {
+    "nested too deeply": b"x = " + b"[" * 100_000 + b"]" * 100_000 + b"\n",
+    "tables nested too deeply": b"[" + b".".join([b"a"] * 5000) + b"]\nb = 1\n",
+    "a 5,000-digit integer": b'[title]\nquit = "Q"\nn = ' + b"9" * 5000 + b"\n",
+    "not TOML": b"this is = = not toml",
+    "not UTF-8": b'[title]\nquit = "\xff\xfe"\n',
+}
+"""Issue 8: a locale file damaged in any of these ways must not stop the game."""
+
+
+@pytest.mark.parametrize("damaged", ["es", "en"])
+@pytest.mark.parametrize("defect", LOCALE_DEFECTS)
+def test_a_damaged_locale_file_falls_back_with_a_warning(
+        tmp_path: Path, caplog: pytest.LogCaptureFixture, damaged: str, defect: str) -> None:
+    (tmp_path / "es.toml").write_text('[title]\nquit = "Salir"\n', encoding="utf-8")
+    (tmp_path / "en.toml").write_text('[title]\nquit = "Quit"\n', encoding="utf-8")
+    (tmp_path / f"{damaged}.toml").write_bytes(LOCALE_DEFECTS[defect])
+    with caplog.at_level(logging.WARNING, logger="game.i18n"):
+        loc = load("es", tmp_path)
+    assert loc.t("title.quit") == ("Quit" if damaged == "es" else "Salir")
+    assert len(loc.problems) == 1 and f"{damaged}.toml" in loc.problems[0]
+    assert "\n" not in loc.problems[0] and len(loc.problems[0]) < 300
+    warnings = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
+    assert len(warnings) == 1 and f"{damaged}.toml" in warnings[0]
 
 
 @pytest.mark.parametrize(("text", "names"), [

@@ -7,6 +7,7 @@ and the log.
 
 from __future__ import annotations
 
+import sys
 from enum import StrEnum
 
 
@@ -47,3 +48,16 @@ class NotPlayable(MalformedInput):
 
     def __init__(self, message: str) -> None:
         super().__init__(message, Problem.NOT_PLAYABLE)
+
+
+def beyond_parser_limits(error: ValueError | RecursionError) -> str:
+    """Why a JSON or TOML reader gave up on a document its syntax allows: nesting deeper than
+    the interpreter's recursion, or an integer longer than Python converts. Their own messages
+    name neither plainly (and suggest raising an interpreter limit), so files and commands answer
+    this one line instead."""
+    if isinstance(error, RecursionError):
+        return "nested too deeply"
+    text = str(error).strip()
+    if "integer string conversion" in text:
+        return f"a number has more than {sys.get_int_max_str_digits()} digits"
+    return text.splitlines()[0] if text else type(error).__name__

@@ -7,15 +7,19 @@ A text may hold named placeholders in ``str.format`` style (``"{player} drew a c
 Lookups never crash: a key that the chosen language lacks, or holds in a bad shape (not a string,
 empty, broken braces, or placeholders that differ from the English text), is taken from English;
 a key that English lacks too is shown as ``⟦key⟧`` and recorded in ``Locale.missing``.
+Loading never crashes either: a file that cannot be read at all counts as empty (a warning is
+logged), so every text falls back.
 """
 
 from __future__ import annotations
 
+import logging
 import string
 import tomllib
 from collections.abc import Mapping
 from pathlib import Path
 
+from game.core.errors import beyond_parser_limits
 from game.i18n.paths import resource_path
 from game.i18n.system import FALLBACK, language_of
 
@@ -31,6 +35,7 @@ ORDINAL_FORMS = ("one", "two", "few", "other")
 ``other`` (``{n}º``) for every number, but every file holds all four forms."""
 
 _FORMATTER = string.Formatter()
+_LOG = logging.getLogger(__name__)
 
 
 def placeholders(text: str) -> frozenset[str] | None:
@@ -67,7 +72,8 @@ def locale_file(lang: str, directory: Path | None = None) -> Path:
 
 
 def read_catalog(lang: str, directory: Path | None = None) -> dict[str, object]:
-    """One locale file, flattened. Raises ``OSError`` or ``tomllib.TOMLDecodeError``."""
+    """One locale file, flattened. Raises ``OSError``, ``ValueError`` (not TOML, not UTF-8, an
+    integer too long to read) or ``RecursionError`` (nesting deeper than Python recurses)."""
     with locale_file(lang, directory).open("rb") as handle:
         return flatten(tomllib.load(handle))
 
@@ -171,11 +177,18 @@ class Locale:
 
 
 def _read_reporting(lang: str, directory: Path | None, problems: list[str]) -> dict[str, object]:
+    """A locale file, or nothing (with one line in ``problems`` and a logged warning) when it
+    cannot be read: a damaged file must not stop the game, its texts fall back instead."""
     try:
         return read_catalog(lang, directory)
-    except (OSError, tomllib.TOMLDecodeError, UnicodeDecodeError) as error:
-        problems.append(f"{locale_file(lang, directory)}: {error}")
-        return {}
+    except OSError as error:
+        reason = str(error)
+    except (ValueError, RecursionError) as error:  # TOMLDecodeError, UnicodeDecodeError too
+        reason = beyond_parser_limits(error)
+    problem = f"{locale_file(lang, directory)}: {reason}"
+    problems.append(problem)
+    _LOG.warning("locale file not read, its texts fall back: %s", problem)
+    return {}
 
 
 def load(lang: str, directory: Path | None = None) -> Locale:

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from game.core.errors import IllegalAction, MalformedInput
+from game.core.errors import IllegalAction, MalformedInput, beyond_parser_limits
 from game.rules import registry
 from game.rules.kit import StepMissing
 
@@ -57,6 +57,9 @@ def run_text(text: str) -> Outcome:
         doc = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         return Outcome(EXIT_MALFORMED, {"error": f"not valid TOML: {_one_line(error)}"})
+    except (ValueError, RecursionError) as error:  # valid syntax, past what Python reads
+        return Outcome(EXIT_MALFORMED,
+                       {"error": f"cannot read the TOML: {beyond_parser_limits(error)}"})
     try:
         return _run(doc)
     except MalformedInput as error:

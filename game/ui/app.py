@@ -16,6 +16,12 @@ Input rules (DESIGN.md "input stays locked while an action resolves"):
 from __future__ import annotations
 
 import contextlib
+import errno
+import io
+import os
+import stat
+import sys
+import tempfile
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
@@ -235,12 +241,9 @@ class App:
         self.screen.blit(self.canvas, offset)
 
     def render_to(self, path: str | Path) -> Path:
-        """Draw the current stack and write it to a PNG."""
+        """Draw the current stack and write it to a PNG, whole or not at all (``save_png``)."""
         self.draw()
-        target = Path(path)
-        target.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(self.canvas, str(target))
-        return target
+        return save_png(self.canvas, path)
 
     def run(self) -> int:
         """The frame loop, until the stack is empty or the window closes."""
@@ -263,3 +266,123 @@ class App:
         """Leave pygame (tests and the screenshot tool call it when done)."""
         fonts.clear()
         pygame.quit()
+
+
+# --- the video driver --------------------------------------------------------------------------
+
+
+class NoVideo(RuntimeError):
+    """The video driver the environment names cannot start here."""
+
+
+def check_video_driver() -> None:
+    """When ``SDL_VIDEODRIVER`` names a driver, start it once and stop it again: one that does
+    not exist or cannot start here raises :class:`NoVideo` with SDL's reason. The headless
+    modes (screenshot, autoplay, self-test) choose the dummy driver only when none is named,
+    so a named one must be checked before they start, not fail deep inside them."""
+    wanted = os.environ.get("SDL_VIDEODRIVER", "")
+    if not wanted or pygame.display.get_init():
+        return
+    try:
+        pygame.display.init()
+    except pygame.error as error:
+        raise NoVideo(f"SDL_VIDEODRIVER={wanted}: {error}") from None
+    finally:
+        pygame.display.quit()
+
+
+HEADLESS_DRIVERS = frozenset({"offscreen", "dummy"})
+"""SDL's video drivers that show nothing."""
+UNIX_DESKTOPS = ("linux", "freebsd", "openbsd", "netbsd")
+"""Platforms whose windows need ``DISPLAY`` (X11) or ``WAYLAND_DISPLAY``."""
+
+
+class NoDisplay(RuntimeError):
+    """There is no display for the window to open on."""
+
+
+def require_display() -> None:
+    """Before the window opens: raise :class:`NoDisplay` where nothing could be seen, rather
+    than run a game nobody sees. A driver named in ``SDL_VIDEODRIVER`` is the user's choice
+    (``dummy`` included: tests, benchmarks). Otherwise, on Linux and the BSDs with neither
+    ``DISPLAY`` nor ``WAYLAND_DISPLAY`` there is no display to ask (SDL would print its own
+    complaints on the way); and wherever SDL, left to choose, picks a driver that shows nothing
+    (offscreen: a display nobody answers), there is none either."""
+    if os.environ.get("SDL_VIDEODRIVER"):
+        return
+    if sys.platform.startswith(UNIX_DESKTOPS) and not (
+            os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY")):
+        raise NoDisplay("no display (DISPLAY and WAYLAND_DISPLAY are not set; SDL_VIDEODRIVER "
+                        "chooses a video driver anyway)")
+    pygame.display.init()
+    driver = pygame.display.get_driver()
+    if driver in HEADLESS_DRIVERS:
+        pygame.display.quit()
+        raise NoDisplay(f"no display (SDL found none and chose its {driver} driver, which shows "
+                        f"nothing)")
+
+
+# --- writing a picture -------------------------------------------------------------------------
+
+
+def png_target(path: str | Path) -> Path:
+    """The file a PNG for ``path`` goes to: through symbolic links (a link to a picture stays a
+    link), never a folder or a device (``/dev/full``: the temporary file beside it could not be
+    renamed over it). Raises ``OSError`` naming ``path`` (a link loop, a name too long …)."""
+    real = Path(os.path.realpath(path))
+    try:
+        mode = real.stat().st_mode
+    except FileNotFoundError:
+        return real
+    if stat.S_ISDIR(mode):
+        raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+    if not stat.S_ISREG(mode):
+        raise OSError(errno.EINVAL, "not a regular file", str(path))
+    return real
+
+
+def save_png(surface: pygame.Surface, path: str | Path) -> Path:
+    """Write ``surface`` to ``path`` as a PNG, whole or not at all: encoded in memory, written
+    to a temporary file beside the target, flushed to the disk, renamed over it. pygame's own
+    save reports no failed write, so a full disk left a truncated picture; here it raises
+    ``OSError`` and leaves the old file, if any, and no temporary file. Returns ``path``."""
+    target = png_target(path)
+    data = _png_bytes(surface)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    mode = _new_file_mode(target)
+    fd, temp = tempfile.mkstemp(prefix=".picture-", suffix=".tmp", dir=target.parent)
+    try:
+        try:
+            _write_all(fd, data)
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+        os.chmod(temp, mode)
+        os.replace(temp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temp)
+        raise
+    return Path(path)
+
+
+def _png_bytes(surface: pygame.Surface) -> bytes:
+    buffer = io.BytesIO()
+    pygame.image.save(surface, buffer, "png")
+    return buffer.getvalue()
+
+
+def _write_all(fd: int, data: bytes) -> None:
+    view = memoryview(data)
+    while view:
+        view = view[os.write(fd, view):]
+
+
+def _new_file_mode(target: Path) -> int:
+    """The permissions of the picture replaced, or of any new file (``0o666`` less the
+    umask), rather than the temporary file's private ``0o600``."""
+    with contextlib.suppress(OSError):
+        return stat.S_IMODE(target.stat().st_mode)
+    mask = os.umask(0o022)
+    os.umask(mask)
+    return 0o666 & ~mask

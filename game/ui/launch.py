@@ -383,12 +383,13 @@ def setup_logging(folder: Path | None = None) -> None:
 def _open_app(lang: str | None) -> App:
     import pygame
 
-    from game.ui.app import App
+    from game.ui.app import App, NoDisplay, require_display
 
     setup_logging()
     try:
+        require_display()
         return wire(App(lang=lang))
-    except pygame.error as error:
+    except (pygame.error, NoDisplay) as error:
         pygame.quit()
         raise WindowError(f"cannot open the game window: {error}") from None
 

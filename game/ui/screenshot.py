@@ -18,7 +18,7 @@ import pygame
 from game.core.errors import MalformedInput
 from game.rules.codes import encode
 from game.ui import cards, theme
-from game.ui.app import App
+from game.ui.app import App, png_target
 from game.ui.draw import vertical_gradient
 from game.ui.scene import Scene
 from game.ui.settings import Settings
@@ -156,13 +156,26 @@ def _build(name: str, app: App, code: str | None = None) -> None:
         raise ScreenshotError(f"unknown scene {name!r} (known: {', '.join(SCENES)})")
 
 
+def _check_name(path: str | Path) -> None:
+    """Only PNG is written, so only a ``.png`` name (any case) is taken: a ``.jpg`` or a name
+    without an extension would otherwise hold a PNG that its name misdescribes."""
+    text = os.fspath(path)
+    if not text.lower().endswith(".png") or text.endswith(("/", os.sep)):
+        raise ScreenshotError(f"a screenshot is a PNG file: its name must end in .png "
+                              f"(not {text!r})")
+
+
 def render_scene_to_png(scene_name: str, path: str | Path, lang: str = "es",
                         settle: float = SETTLE, code: str | None = None) -> Path:
     """Open ``scene_name`` in ``lang`` with default settings on a hidden window and save it.
     ``code`` pins the game of the table scenes and the results. Raises
-    :class:`ScreenshotError` (a ``ValueError``) for an unknown scene or a bad code."""
+    :class:`ScreenshotError` (a ``ValueError``) for an unknown scene, a name not ending in
+    ``.png`` or a bad code, and ``OSError`` for a file that cannot be written (whole: see
+    ``game.ui.app.save_png``)."""
     if scene_name not in SCENES:
         raise ScreenshotError(f"unknown scene {scene_name!r} (known: {', '.join(SCENES)})")
+    _check_name(path)
+    png_target(path)  # a folder, a device, a link loop: refused before the picture is drawn
     try:
         _check_code(code)
     except MalformedInput as error:
@@ -174,8 +187,13 @@ def render_scene_to_png(scene_name: str, path: str | Path, lang: str = "es",
     with tempfile.TemporaryDirectory() as folder:
         from game.ui.launch import wire
 
-        app = wire(App(Settings(language=lang), settings_dir=Path(folder), lang=lang,
-                       audio=False, persist=False))
+        try:
+            app = wire(App(Settings(language=lang), settings_dir=Path(folder), lang=lang,
+                           audio=False, persist=False))
+        except pygame.error as error:  # the video driver the environment names cannot start
+            if ours:
+                pygame.quit()
+            raise ScreenshotError(f"cannot draw without a video driver: {error}") from None
         try:
             _build(scene_name, app, code)
             for _ in range(max(1, round(settle * 60))):

@@ -7,7 +7,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.screenshot import SCENES, render_scene_to_png
+from game.ui.screenshot import SCENES, ScreenshotError, render_scene_to_png
 
 
 @pytest.mark.parametrize("scene", SCENES)
@@ -30,3 +30,12 @@ def test_an_unknown_scene_is_refused(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="unknown scene"):
         render_scene_to_png("nowhere", tmp_path / "x.png")
     pygame.quit()
+
+
+def test_a_video_driver_that_cannot_start_is_a_screenshot_error(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    pygame.quit()
+    monkeypatch.setenv("SDL_VIDEODRIVER", "bogus")
+    with pytest.raises(ScreenshotError, match="bogus not available"):
+        render_scene_to_png("title", tmp_path / "x.png")
+    assert not pygame.display.get_init() and not list(tmp_path.iterdir())
