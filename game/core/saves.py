@@ -31,7 +31,7 @@ from typing import Any
 
 from game.core.codes import SEED_SPACE
 from game.core.config import GameConfig, SeatKind
-from game.core.errors import MalformedInput
+from game.core.errors import MalformedInput, beyond_parser_limits
 
 SAVE_FORMAT = "mecha-corta-save"
 SAVE_VERSION = 2
@@ -192,7 +192,8 @@ def loads(text: str) -> SavedGame:
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
-        raise MalformedInput(f"the save is not valid JSON ({error.__class__.__name__})") from None
+        raise MalformedInput(f"the save is not valid JSON ({beyond_parser_limits(error)})") \
+            from None
     return saved_game_from_json(data)
 
 
