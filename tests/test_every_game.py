@@ -44,7 +44,7 @@ def _playout(engine: Any, config: GameConfig, seed: int, *, check: bool = True
         if engine.is_over(state):
             assert decision.kind is DecisionKind.OVER and not decision.seats
             return state, moves
-        assert decision.kind is not DecisionKind.OVER and decision.seats or \
+        assert (decision.kind is not DecisionKind.OVER and decision.seats) or \
             decision.kind is DecisionKind.WINDOW
         if decision.kind is DecisionKind.ONE:
             assert len(decision.seats) == 1
