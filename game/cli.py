@@ -425,11 +425,11 @@ def _check_video() -> None:
 
 
 def _screenshot(args: argparse.Namespace) -> int:
-    from game.ui.screenshot import SCENES, ScreenshotError, render_scene_to_png
+    from game.ui.screenshot import ScreenshotError, render_scene_to_png, scenes
 
     scene = args.scene or "title"
-    if scene not in SCENES:
-        raise UsageError(f"unknown scene {scene!r} (known: {', '.join(SCENES)})")
+    if scene not in scenes():
+        raise UsageError(f"unknown scene {scene!r} (known: {', '.join(scenes())})")
     lang = args.lang
     if lang is None:
         from game.ui.locale import system_lang

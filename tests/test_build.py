@@ -316,7 +316,12 @@ def test_the_selftest_passes_from_source() -> None:
     for prefix in ("ok   font ", "ok   image assets/icon/icon.png", "ok   sound ",
                    "ok   every sound", "ok   game fonts"):
         assert any(line.startswith(prefix) for line in lines), prefix
-    assert any(line.startswith("ok   screens game (") for line in lines)
+    from game.rules.registry import family_of
+    from game.ui.registry import on_screen
+
+    families = {family_of(game) for game in on_screen()}
+    screens = [line for line in lines if line.startswith("ok   screens game ")]
+    assert len(screens) == len(families) and families, screens  # one game of each family
 
 
 def test_a_failing_check_fails_the_selftest(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -329,38 +334,36 @@ def test_a_failing_check_fails_the_selftest(monkeypatch: pytest.MonkeyPatch) -> 
     for name in ("_check_fonts", "_check_images", "_check_sounds", "_check_engine_games"):
         monkeypatch.setattr(selftest, name, nothing)
     monkeypatch.setattr(selftest, "_check_locales", broken)
-    monkeypatch.setattr(selftest, "_screens_game", lambda: "stand-in")
+    monkeypatch.setattr(selftest, "_screens_game", lambda game: lambda: "stand-in")
     out = io.StringIO()
     assert selftest.run_selftest(out) == 1
     lines = out.getvalue().splitlines()
     assert "FAIL locale xx: OSError: no such file" in lines
-    assert "ok   screens game (stand-in)" in lines
+    assert "ok   screens game bombazo (stand-in)" in lines
     assert lines[-1].startswith("SELFTEST FAILED: 1 checks ok, 1 failing, 0 skipped")
 
 
-def test_the_screens_game_goes_through_autoplay_when_there_is_one() -> None:
+def test_the_screens_game_goes_through_autoplay(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: dict[str, Any] = {}
 
+    class Result:
+        frames = 321
+
+        def line(self) -> str:
+            return "ranking: 2 0 3 1"
+
     def autoplay(code: str | None = None, lang: str | None = None, *,
-                 show: bool | None = None) -> str:
+                 show: bool | None = None) -> Result:
         seen.update(code=code, lang=lang, show=show)
-        return "ranking: 2 0 3 1"
+        return Result()
 
-    line = selftest._through_autoplay(autoplay)
-    assert seen["lang"] == "en" and seen["show"] is False and seen["code"]
-    assert "ranking: 2 0 3 1" in line
+    import game.ui.autoplay
 
-    def stuck(code: str | None = None) -> int:
-        return 1
+    monkeypatch.setattr(game.ui.autoplay, "autoplay", autoplay)
+    line = selftest._screens_game("mazo")()
+    assert seen["lang"] == "en" and seen["show"] is False
+    from game.rules.codes import decode
 
-    with pytest.raises(RuntimeError, match="returned 1"):
-        selftest._through_autoplay(stuck)
-
-
-def test_a_screen_module_not_written_yet_is_named() -> None:
-    absent = ModuleNotFoundError("No module named 'game.ui.scenes.no_such_scene'")
-    assert selftest._missing_game_module(absent) == "game.ui.scenes.no_such_scene"
-    elsewhere = ModuleNotFoundError("No module named 'numpy'", name="numpy")
-    assert selftest._missing_game_module(elsewhere) is None
-    present = ModuleNotFoundError("x", name="game.core.rng")
-    assert selftest._missing_game_module(present) is None
+    config, seed = decode(seen["code"])
+    assert config.game == "mazo" and seed == selftest.SEED
+    assert "ranking: 2 0 3 1" in line and "321 frames" in line

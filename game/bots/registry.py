@@ -27,7 +27,11 @@ def register(family: str, levels: tuple[SeatKind, ...], factory: Factory) -> Cal
     if family in _FAMILIES:
         raise ValueError(f"the {family} family has its machine players already")
     _FAMILIES[family] = (levels, factory)
-    return lambda: _FAMILIES.pop(family, None) and None
+
+    def unregister() -> None:
+        _FAMILIES.pop(family, None)
+
+    return unregister
 
 
 class NoSuchBot(NotPlayable):

@@ -31,6 +31,7 @@ DEAL_CAP = 3000
 REACTION_SECONDS = 1
 """Reaction windows as in ``--autoplay``: with no person at the table nobody waits for them."""
 SEATS = 8
+"""The featured game's largest table (capped by its seat range)."""
 SEED = 1
 DT = 1 / 60
 FIRST_FRAME_RUNS = 5
@@ -47,7 +48,7 @@ def _percentile(samples: list[float], q: float) -> float:
 
 
 def frame_times(frames: int = FRAMES, warmup: int = WARMUP, seats: int = SEATS,
-                seed: int = SEED) -> dict[str, Any]:
+                seed: int = SEED, game: str | None = None) -> dict[str, Any]:
     """Time ``frames`` frames of a ``seats``-seat machine table in play (after the deal and
     ``warmup`` more frames); milliseconds per frame."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -55,12 +56,16 @@ def frame_times(frames: int = FRAMES, warmup: int = WARMUP, seats: int = SEATS,
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     from game.core.config import GameConfig, SeatKind
     from game.match.match import Match
+    from game.rules.registry import descriptor
     from game.ui import launch
     from game.ui.app import App
+    from game.ui.registry import FEATURED
     from game.ui.scenes.results import ResultsScene
     from game.ui.settings import Settings
 
-    config = GameConfig.machines("bombazo", seats, SeatKind.ASTUTO)
+    game = game or FEATURED.game
+    seats = min(seats, descriptor(game).max_seats)
+    config = GameConfig.machines(game, seats, SeatKind.ASTUTO)
     samples: list[float] = []
     busy = 0
     actions = 0
@@ -104,7 +109,7 @@ def frame_times(frames: int = FRAMES, warmup: int = WARMUP, seats: int = SEATS,
         "max_ms": round(max(samples, default=0.0), 3),
         "mean_ms": round(statistics.fmean(samples) if samples else 0.0, 3),
         "busy_frames": busy,
-        "table": f"bombazo, {seats} seats, astuto, fast, {REACTION_SECONDS} s windows",
+        "table": f"{game}, {seats} seats, astuto, fast, {REACTION_SECONDS} s windows",
         "actions": actions,
         "tables": tables,
         "size": "1280x720",

@@ -39,6 +39,7 @@ from game.core.errors import MalformedInput, Problem
 from game.match.autosave import Autosaver, DamagedSave, Seen, Unfinished
 from game.match.match import FeedItem, Match
 from game.rules.codes import decode
+from game.ui.registry import FEATURED, ui_kit_for
 
 if TYPE_CHECKING:
     from game.ui.app import App, Hooks
@@ -48,9 +49,8 @@ TRACE_ENV = "MECHA_CORTA_TRACE"
 LOG_NAME = "mecha-corta.log"
 LOG_BYTES = 256 * 1024
 
-PLAY_NOW = GameConfig("bombazo", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO,
-                                  SeatKind.ASTUTO))
-""""Play now": Bombazo against three Astuto, the person at seat 0 playing first."""
+PLAY_NOW = FEATURED
+""""Play now": the featured game of ``game.ui.registry``, the person at seat 0 playing first."""
 
 
 # ------------------------------------------------------------ seeds and matches
@@ -176,8 +176,9 @@ def all_machines(config: GameConfig, level: SeatKind = SeatKind.ASTUTO) -> GameC
 
 
 def playable_or_raise(config: GameConfig) -> None:
-    """``MalformedInput`` when this version cannot play ``config`` (a game or a machine level
-    that is not built yet)."""
+    """``MalformedInput`` (a ``NotPlayable`` one) when this version cannot play ``config``
+    through the screens: a game, its table or a machine level that is not built yet."""
+    ui_kit_for(config.game)
     Match(config, 0)
 
 
@@ -237,11 +238,8 @@ def table_scene(app: App, match: Match, seen: Seen | None = None, *,
                 show_code: bool = False) -> Scene[Any]:
     """The table for ``match`` (the table engineer's scene), autosaving; ``seen``: who was
     looking at a resumed match; ``show_code``: the player chose the code (see ``open_code``)."""
-    from game.ui.bombdeck.table import TableScene
-
-    scene: Scene[Any] = TableScene(app, match, autosaver=autosaver_for(app), resume=seen,
-                                   show_code=show_code)
-    return scene
+    return ui_kit_for(match.config.game).table(app, match, autosaver=autosaver_for(app),
+                                              resume=seen, show_code=show_code)
 
 
 def open_table(app: App, match: Match, *, replacing: Scene[Any] | None = None,

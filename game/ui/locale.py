@@ -10,8 +10,8 @@ from typing import Any, Protocol, runtime_checkable
 from game.i18n import load, system_language
 from game.i18n.paths import resource_path
 
-__all__ = ["LANGUAGES", "TextSource", "Translator", "load_locale", "plural", "resource_path",
-           "system_lang", "text_of"]
+__all__ = ["LANGUAGES", "TextSource", "Translator", "load_locale", "ordinal", "plural",
+           "resource_path", "system_lang", "text_of"]
 
 LANGUAGES = ("es", "en", "pt")
 
@@ -38,6 +38,12 @@ def plural(loc: Translator, key: str, n: int, **params: Any) -> str:
     if callable(fn):
         return str(fn(key, n, **params))
     return loc.t(key, n=n, **params)
+
+
+def ordinal(loc: Translator, n: int) -> str:
+    """``loc.ordinal(n)`` ("3rd", "3º"), or the bare number with a translator that lacks it."""
+    fn = getattr(loc, "ordinal", None)
+    return str(fn(n)) if callable(fn) else str(n)
 
 
 TextSource = str | Callable[[], str]

@@ -1,9 +1,10 @@
 """Any of our scenes to a PNG, without a window: ``render_scene_to_png("title", path, "es")``.
 
 Scenes: title, new_game, settings, pause (over a table), rules, results, code (the
-enter-a-code modal), quit (the title's quit question), cards (every card face, for checking the
-art), and the table's own: table, curtain, hide_bomb, react, chooser (built by the table's
-``build_table_scene``). ``code`` pins the game of the table scenes and of the results.
+enter-a-code modal), quit (the title's quit question), and the scenes each family's screens
+offer (``game.ui.registry``; the bomb deck's: table, curtain, hide_bomb, react, chooser and
+cards). ``code`` pins the game of the table scenes and of the results (the featured game's
+family otherwise).
 """
 
 from __future__ import annotations
@@ -11,28 +12,25 @@ from __future__ import annotations
 import os
 import tempfile
 from pathlib import Path
-from typing import Any
 
 import pygame
 
 from game.core.errors import MalformedInput
-from game.rules.codes import encode
-from game.ui import cards, theme
+from game.rules.codes import decode, encode
 from game.ui.app import App, png_target
-from game.ui.draw import vertical_gradient
-from game.ui.scene import Scene
+from game.ui.registry import FEATURED, shot_names, ui_kit_for
 from game.ui.settings import Settings
 
 SETTLE = 0.6
 """Seconds of frames run before the picture, so entrance animations have settled."""
 
-TABLE_SCENES = ("table", "curtain", "hide_bomb", "react", "chooser")
-"""Scenes the table builds; the name is the ``state_hint`` of ``build_table_scene``."""
-HINTS = {"table": "play", "curtain": "curtain", "hide_bomb": "hide_bomb", "react": "react",
-         "chooser": "chooser"}
+BASE_SCENES = ("title", "new_game", "settings", "pause", "rules", "results", "code", "quit")
+"""The collection's own scenes; the families add theirs."""
 
-SCENES = ("title", "new_game", "settings", "pause", "rules", "results", "code", "quit",
-          "cards", *TABLE_SCENES)
+
+def scenes() -> tuple[str, ...]:
+    """Every scene a screenshot can show."""
+    return BASE_SCENES + tuple(name for name in shot_names() if name not in BASE_SCENES)
 
 
 class ScreenshotError(ValueError):
@@ -41,66 +39,16 @@ class ScreenshotError(ValueError):
 
 def results_code() -> str:
     """The game the results screenshot shows by default: "Play now" with a fixed seed."""
-    from game.ui.launch import PLAY_NOW
-
-    return encode(PLAY_NOW, 7)
+    return encode(FEATURED, 7)
 
 
-class TableBackdrop(Scene[None]):
-    """A stand-in table (felt, deck, a hand of cards) for modals that sit over a game."""
-
-    def draw(self, surface: pygame.Surface) -> None:
-        surface.blit(vertical_gradient(surface.get_size(), (34, 92, 70), (16, 48, 38)), (0, 0))
-        back = cards.draw_back()
-        for i in range(4):
-            cards.blit_card(surface, back, (480 - i * 2, 230 - i * 2), 4)
-        hand = ("defuse", "skip", "see_future", "nope", "animal_frog", "animal_frog", "attack")
-        for i, card in enumerate(hand):
-            name = self.app.loc.t(f"card.bombazo.{card}.name")
-            face = cards.draw_card(card, name, "")
-            cards.blit_card(surface, face, (300 + i * 96, 540), 4)
-        for seat in range(3):
-            pygame.draw.rect(surface, theme.PANEL, (200 + seat * 320, 40, 240, 70),
-                             border_radius=14)
-
-
-def _cards_sheet(app: App) -> Scene[None]:
-    class Sheet(Scene[None]):
-        def draw(self, surface: pygame.Surface) -> None:
-            surface.fill(theme.FELT)
-            ids = list(cards.STYLES)
-            for i, card in enumerate(ids):
-                game = "mazo" if card in ("pass_it", "swipe", "shield", "calm") else "bombazo"
-                face = cards.draw_card(card, self.app.loc.t(f"card.{game}.{card}.name"), "")
-                cards.blit_card(surface, face, (14 + (i % 10) * 126, 14 + (i // 10) * 172))
-            cards.blit_card(surface, cards.draw_back(), (14 + 9 * 126, 186))
-            for i, card in enumerate(("bomb", "see_future", "nope", "defuse", "animal_raccoon")):
-                game = "bombazo"
-                face = cards.draw_card(card, self.app.loc.t(f"card.{game}.{card}.name"),
-                                       self.app.loc.t(f"card.{game}.{card}.effect"),
-                                       cards.card_size(cards.HOVER_SCALE))
-                cards.blit_card(surface, face, (14 + i * 196, 360), 12)
-
-    return Sheet(app)
-
-
-def _table(app: App, code: str | None, hint: str) -> None:
-    """Put the table of ``code`` (the builder's own game when ``None``) in ``hint``'s state
-    on the stack."""
-    from game.ui.bombdeck.shots import build_table_scene
-
-    app.stack.reset()
-    scene: Scene[Any] = build_table_scene(app, code, state_hint=hint)
-    if scene not in app.stack:
-        app.stack.push(scene)
-
-
-def _table_available() -> bool:
-    try:
-        from game.ui.bombdeck.shots import build_table_scene  # noqa: F401
-    except ImportError:
-        return False
-    return True
+def _family_scene(name: str, app: App, code: str | None) -> None:
+    """A scene the family of ``code``'s game (or of the featured game) builds."""
+    game = decode(code)[0].game if code is not None else FEATURED.game
+    build = ui_kit_for(game).shots.get(name)
+    if build is None:
+        raise ScreenshotError(f"{game} has no {name!r} scene")
+    build(app, code)
 
 
 def _check_code(code: str | None) -> None:
@@ -129,11 +77,9 @@ def _build(name: str, app: App, code: str | None = None) -> None:
     elif name == "settings":
         app.stack.push(SettingsScene(app))
     elif name == "pause":
-        if _table_available():
-            _table(app, code, "play")
-        else:
-            app.stack.reset(TableBackdrop(app))
-        app.stack.push(PauseScene(app, "bombazo"))
+        _family_scene("table", app, code)
+        game = decode(code)[0].game if code is not None else FEATURED.game
+        app.stack.push(PauseScene(app, game))
     elif name == "rules":
         app.stack.push(RulesScene(app))
     elif name == "results":
@@ -148,12 +94,10 @@ def _build(name: str, app: App, code: str | None = None) -> None:
         title = app.stack.top
         assert title is not None
         title.on_escape()
-    elif name == "cards":
-        app.stack.reset(_cards_sheet(app))
-    elif name in TABLE_SCENES:
-        _table(app, code, HINTS[name])
+    elif name in shot_names():
+        _family_scene(name, app, code)
     else:
-        raise ScreenshotError(f"unknown scene {name!r} (known: {', '.join(SCENES)})")
+        raise ScreenshotError(f"unknown scene {name!r} (known: {', '.join(scenes())})")
 
 
 def _check_name(path: str | Path) -> None:
@@ -172,8 +116,8 @@ def render_scene_to_png(scene_name: str, path: str | Path, lang: str = "es",
     :class:`ScreenshotError` (a ``ValueError``) for an unknown scene, a name not ending in
     ``.png`` or a bad code, and ``OSError`` for a file that cannot be written (whole: see
     ``game.ui.app.save_png``)."""
-    if scene_name not in SCENES:
-        raise ScreenshotError(f"unknown scene {scene_name!r} (known: {', '.join(SCENES)})")
+    if scene_name not in scenes():
+        raise ScreenshotError(f"unknown scene {scene_name!r} (known: {', '.join(scenes())})")
     _check_name(path)
     png_target(path)  # a folder, a device, a link loop: refused before the picture is drawn
     try:

@@ -19,28 +19,18 @@ the environment already names others, so no window opens and no sound plays.
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
-import inspect
 import os
 import platform
-import re
 import sys
-import tempfile
 import time
 import wave
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, TextIO
+from typing import TextIO
 
 SEED = 2024
 """The seed of every game the self-test plays (below 2**20, so it also fits a game code)."""
-SCREEN_GAME = "bombazo"
-SCREEN_DT = 0.1
-"""Seconds per frame of the screens game: the app's longest step, so the game ends soon."""
-SCREEN_MAX_SECONDS = 3600.0
-"""Give up on the screens game after this much game time (36,000 frames)."""
 FONT_SAMPLE = "¡Mecha Corta! ¿Ñandú? Ação çã — 1º"
 
 OK, FAIL, SKIP = "ok", "FAIL", "skip"
@@ -279,109 +269,25 @@ def _check_engine_games(report: _Report) -> None:
         report.check(f"engine game {game_id}", one(game_id, index))
 
 
-def _optional_module(name: str) -> Any:
-    """The module ``name``, or ``None`` when it does not exist (an import error inside an
-    existing module is raised)."""
-    if importlib.util.find_spec(name) is None:  # asks the bundle's importer too
-        return None
-    return importlib.import_module(name)
+def _screens_game(game: str) -> Callable[[], str]:
+    """A machine-only game of ``game`` through the real screens, to its results."""
 
+    def body() -> str:
+        from game.bots.registry import levels_for
+        from game.core.config import GameConfig
+        from game.rules.codes import encode
+        from game.rules.registry import descriptor
+        from game.ui.autoplay import autoplay
 
-def _missing_game_module(error: ModuleNotFoundError) -> str | None:
-    """The game module an import failed on, when it is absent from this build altogether."""
-    name = error.name
-    if name is None:  # the bundle's importer may not fill it in
-        found = re.search(r"No module named '([^']+)'", str(error))
-        name = found.group(1) if found else None
-    if name is None or not name.startswith("game."):
-        return None
-    try:
-        return name if importlib.util.find_spec(name) is None else None
-    except ModuleNotFoundError:
-        return name
+        spec = descriptor(game)
+        seats = min(max(4, spec.min_seats), spec.max_seats)
+        config = GameConfig.machines(game, seats, levels_for(game)[0],
+                                     spec.with_defaults(spec.defaults))
+        start = time.perf_counter()
+        result = autoplay(encode(config, SEED), "en", show=False)
+        return f"{result.line()}, {result.frames} frames, {time.perf_counter() - start:.1f} s"
 
-
-def _screens_game() -> str:
-    """A game through the screens. A screen module the game does not have yet (work in
-    progress in the source tree, so equally absent from the bundle, whose spec freezes every
-    module of the package) is a skip, named; any other error is a failure."""
-    autoplay_module = _optional_module("game.ui.autoplay")
-    autoplay = getattr(autoplay_module, "autoplay", None)
-    try:
-        if callable(autoplay):
-            return _through_autoplay(autoplay)
-        return _through_table_scene()
-    except ModuleNotFoundError as error:
-        missing = _missing_game_module(error)
-        if missing is None:
-            raise
-        raise _Skip(f"the screens are not complete in this build: {missing} is missing "
-                    f"({error})") from None
-
-
-def _through_autoplay(autoplay: Callable[..., Any]) -> str:
-    """Call ``game.ui.autoplay.autoplay`` with whatever of (code, seed, game, lang) it takes."""
-    from game.core.config import GameConfig
-    from game.rules.codes import encode
-
-    code = encode(GameConfig.machines(SCREEN_GAME, 4), SEED)
-    offered: dict[str, Any] = {"code": code, "seed": SEED, "game": SCREEN_GAME, "lang": "en",
-                               "show": False}
-    params = inspect.signature(autoplay).parameters
-    kwargs = {name: value for name, value in offered.items() if name in params}
-    if "code" in kwargs:
-        kwargs.pop("seed", None)
-        kwargs.pop("game", None)
-    start = time.perf_counter()
-    result = autoplay(**kwargs)
-    seconds = time.perf_counter() - start
-    if isinstance(result, bool):
-        if not result:
-            raise RuntimeError("autoplay returned False")
-    elif isinstance(result, int) and result != 0:
-        raise RuntimeError(f"autoplay returned {result}")
-    shown = ", ".join(f"{k}={v!r}" for k, v in kwargs.items())
-    told = "" if result is None or isinstance(result, (bool, int)) else f" → {result}"[:160]
-    return f"game.ui.autoplay.autoplay({shown}){told}, {seconds:.1f} s"
-
-
-def _through_table_scene() -> str:
-    """No ``autoplay`` yet: open the app on a table of four machines and step it until the
-    results scene is on top."""
-    table_module = _optional_module("game.ui.bombdeck.table")
-    results_module = _optional_module("game.ui.scenes.results")
-    absent = [name for name, module in (("game.ui.autoplay", None),
-                                        ("game.ui.bombdeck.table", table_module),
-                                        ("game.ui.scenes.results", results_module))
-              if module is None]
-    if table_module is None or results_module is None:
-        raise _Skip(f"not in this build yet: {', '.join(absent)}")
-    table_scene = table_module.TableScene
-    results_scene = results_module.ResultsScene
-
-    from game.core.config import GameConfig
-    from game.match.match import Match
-    from game.ui.app import App
-    from game.ui.settings import Settings
-
-    start = time.perf_counter()
-    with tempfile.TemporaryDirectory() as folder:
-        settings = Settings(language="en", machine_speed="fast", reduced_motion=True)
-        app = App(settings, settings_dir=Path(folder), lang="en", persist=False, start=None)
-        try:
-            app.push(table_scene(app, Match(GameConfig.machines(SCREEN_GAME, 4), SEED)))
-            frames = 0
-            limit = round(SCREEN_MAX_SECONDS / SCREEN_DT)
-            while not isinstance(app.stack.top, results_scene):
-                if frames >= limit:
-                    raise RuntimeError(f"no results screen after {frames} frames")
-                app.step(SCREEN_DT, [])
-                frames += 1
-        finally:
-            app.close()
-    seconds = time.perf_counter() - start
-    return (f"TableScene, 4 machines, seed {SEED}: results after {frames} frames "
-            f"({frames * SCREEN_DT:.0f} s of game time), {seconds:.1f} s")
+    return body
 
 
 # ------------------------------------------------------------ the whole run
@@ -419,7 +325,14 @@ def run_selftest(out: TextIO | None = None) -> int:
         _check_images(report)
         _check_sounds(report)
         _check_engine_games(report)
-        report.check("screens game", _screens_game)
+        from game.rules.registry import family_of
+        from game.ui.registry import on_screen
+
+        families: dict[str, str] = {}
+        for game in on_screen():  # one game of each family through its screens
+            families.setdefault(family_of(game), game)
+        for game in families.values():
+            report.check(f"screens game {game}", _screens_game(game))
     counts = report.counts
     seconds = time.perf_counter() - start
     verdict = "selftest ok" if counts[FAIL] == 0 else "SELFTEST FAILED"

@@ -16,7 +16,7 @@ from game import cli
 from game.core.config import GameConfig, SeatKind
 from game.rules.codes import encode
 from game.ui import launch
-from game.ui.screenshot import SCENES
+from game.ui.screenshot import scenes
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 K = SeatKind
@@ -60,7 +60,7 @@ def test_screenshot_of_the_table_pinned_by_a_code(tmp_path: Path) -> None:
 def test_every_scene_the_help_names_exists() -> None:
     for name in ("title", "new_game", "settings", "rules", "pause", "results", "table",
                  "curtain", "hide_bomb", "react", "chooser"):
-        assert name in SCENES
+        assert name in scenes()
 
 
 def test_screenshot_in_a_real_process(tmp_path: Path) -> None:

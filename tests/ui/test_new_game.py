@@ -62,7 +62,7 @@ def test_title_new_game_opens_it_with_play_now_defaults(app: App) -> None:
     scene = open_new_game(app)
     assert scene.config() == GameConfig("bombazo", (K.PERSON, K.ASTUTO, K.ASTUTO, K.ASTUTO))
     assert sum(1 for c in scene.seat_choices if c.visible) == 4
-    assert not scene.combos.visible  # Bombazo has no options
+    assert not any(w.visible for w in scene.option_widgets.values())  # Bombazo has none
 
 
 def test_start_opens_a_table_of_the_chosen_config(app: App) -> None:
@@ -103,8 +103,10 @@ def test_seat_count_follows_the_rule_set(app: App) -> None:
 def test_classic_advanced_combos_and_the_reaction_window(app: App) -> None:
     scene = open_new_game(app)
     click_arrow(app, scene.game_choice, -1)           # Clásico
-    assert scene.combos.visible and scene.reaction.enabled
-    click(scene.combos.rect.center)
+    combos = scene.option_widgets[("clasico", "advanced_combos")]
+    assert combos.visible and scene.reaction.enabled
+    assert [w for w in scene.option_widgets.values() if w.visible] == [combos]
+    click(combos.rect.center)
     frames(app, 2)
     slider = scene.reaction
     click((slider.track.right, slider.track.centery))  # the longest window

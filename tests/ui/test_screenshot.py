@@ -7,10 +7,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.ui.screenshot import SCENES, ScreenshotError, render_scene_to_png
+from game.ui.screenshot import ScreenshotError, render_scene_to_png, scenes
 
 
-@pytest.mark.parametrize("scene", SCENES)
+@pytest.mark.parametrize("scene", scenes())
 def test_each_scene_renders_to_a_png(tmp_path: Path, scene: str) -> None:
     out = render_scene_to_png(scene, tmp_path / f"{scene}.png", "es", settle=0.1)
     assert out.is_file()

@@ -12,8 +12,7 @@ import pygame
 
 from game.rules.bombdeck.actions import RANDOM
 from game.ui import cards, theme
-from game.ui.bombdeck.names import ordinal
-from game.ui.locale import plural
+from game.ui.locale import ordinal, plural
 from game.ui.scenes.base import ModalScene
 from game.ui.text import draw_text
 from game.ui.widgets import Button, Slider

@@ -7,13 +7,7 @@ from typing import Any
 
 from game.core.config import SeatKind
 from game.match.match import Match
-from game.ui.locale import Translator, plural
-
-
-def ordinal(loc: Translator, n: int) -> str:
-    """``loc.ordinal(n)`` ("3rd", "3º"), or the bare number with a translator that lacks it."""
-    fn = getattr(loc, "ordinal", None)
-    return str(fn(n)) if callable(fn) else str(n)
+from game.ui.locale import Translator, ordinal, plural
 
 
 class Namer:

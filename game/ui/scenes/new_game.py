@@ -1,5 +1,10 @@
-"""New game: the rule set, the seats (a person or a machine level each), the options, the
-reaction window, or a game code; Start opens the table with a fresh seed.
+"""New game: the game, the seats (a person or a machine level each), the game's options, the
+window length (for games with timed windows), or a game code; Start opens the table with a
+fresh seed. Everything comes from the registries: the games that have screens, each game's
+descriptor (seats, options, defaults) and the machine levels its family has.
+
+Option labels are locale keys ``newgame.<option>`` (and ``newgame.<option>_desc`` under a
+game's only option); a pick-one group (a mission) is one choice labelled ``newgame.<game>_pick``.
 
 Everything is keyboard navigable (Tab / ↑ / ↓ move, ← / → change a choice, Enter starts when
 nothing is focused, Esc goes back).
@@ -12,12 +17,14 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.bots.registry import levels_for
 from game.core.config import GameConfig, SeatKind
 from game.core.kit import GameDescriptor
 from game.rules.registry import descriptor
 from game.ui import theme
 from game.ui.draw import round_rect
 from game.ui.locale import plural
+from game.ui.registry import FEATURED, on_screen, ui_kit_for
 from game.ui.scenes.base import FormScene
 from game.ui.scenes.code_entry import CodeEntryScene
 from game.ui.settings import REACTION_MAX, REACTION_MIN
@@ -27,14 +34,11 @@ from game.ui.widgets import Button, Choice, Slider, Toggle
 if TYPE_CHECKING:
     from game.ui.app import App
 
-RULE_SETS = ("bombazo", "mazo", "clasico")
-"""The games the new-game screen offers, in this order."""
-LEVELS = (SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO)
-"""Machine levels on offer (Maestro is not built yet)."""
-SEAT_KINDS = (SeatKind.PERSON, *LEVELS)
-MAX_SEATS = max(descriptor(game).max_seats for game in RULE_SETS)
-DEFAULT = GameConfig("bombazo", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO,
-                                 SeatKind.ASTUTO))
+DEFAULT = FEATURED
+OPTION_TOP = 222
+OPTION_STEP = 58
+MAX_OPTION_ROWS = 2
+"""Option rows the left panel holds (a game with more shows its first ones)."""
 
 LEFT = pygame.Rect(56, 104, 568, 486)
 RIGHT = pygame.Rect(656, 104, 568, 486)
@@ -49,16 +53,25 @@ def _spec(game: str) -> GameDescriptor:
     return descriptor(game)
 
 
+def _seat_kinds(game: str) -> tuple[SeatKind, ...]:
+    return (SeatKind.PERSON, *levels_for(game))
+
+
 class NewGameScene(FormScene[None]):
     def __init__(self, app: App, config: GameConfig | None = None) -> None:
-        start = config if config is not None and config.game in RULE_SETS else DEFAULT
+        self.games = on_screen()
+        start = config if config is not None and config.game in self.games else DEFAULT
         self.game = start.game
+        self.max_seats = max(descriptor(game).max_seats for game in self.games)
+        kinds = _seat_kinds(self.game)
         self.kinds: list[SeatKind] = [
-            start.seats[i] if i < start.seat_count and start.seats[i] in SEAT_KINDS
-            else SeatKind.ASTUTO for i in range(MAX_SEATS)
+            start.seats[i] if i < start.seat_count and start.seats[i] in kinds
+            else SeatKind.ASTUTO for i in range(self.max_seats)
         ]
         self.count = start.seat_count
         self.options: set[str] = set(start.options)
+        self.chosen: dict[str, set[str]] = {start.game: set(start.options)}
+        """The options chosen per game, so switching games and back keeps them."""
         super().__init__(app)
 
     # --- what it builds ------------------------------------------------------------------------
@@ -67,18 +80,20 @@ class NewGameScene(FormScene[None]):
         """The table as chosen now."""
         spec = _spec(self.game)
         options = frozenset(o for o in self.options if o in spec.options)
-        return GameConfig(self.game, tuple(self.kinds[: self.count]), options)
+        return GameConfig(self.game, tuple(self.kinds[: self.count]),
+                          spec.with_defaults(options))
 
     # --- widgets -------------------------------------------------------------------------------
 
     def build(self) -> None:
         x, w = LEFT.left + PAD, LEFT.width - 2 * PAD
-        games = [(g, self.tr(f"game.{g}.name")) for g in RULE_SETS]
+        games = [(g, self.tr(f"game.{g}.name")) for g in self.games]
         self.game_choice: Choice[str] = Choice((x, LEFT.top + 20, w, 52),
                                                self.tr("newgame.ruleset"), games, self.game,
                                                self._set_game, value_width=330)
-        self.combos = Toggle((x, LEFT.top + 230, w, 52), self.tr("newgame.advanced_combos"),
-                             "advanced_combos" in self.options, self._set_combos)
+        self.option_widgets: dict[tuple[str, str], Toggle | Choice[str]] = {}
+        for game in self.games:
+            self._build_options(game, x, w)
         self.reaction = Slider((x, LEFT.top + 392, w, 48), REACTION_MIN, REACTION_MAX,
                                self.app.settings.reaction_seconds, self._set_reaction, step=1,
                                show=lambda v: plural(self.app.loc, "newgame.seconds", round(v)),
@@ -90,11 +105,11 @@ class NewGameScene(FormScene[None]):
                                                 self.count, self._set_count, wrap=False,
                                                 value_width=200)
         self.seat_choices: list[Choice[SeatKind]] = []
-        for seat in range(MAX_SEATS):
+        for seat in range(self.max_seats):
             choice: Choice[SeatKind] = Choice(
                 (rx, SEAT_TOP + 6 + seat * SEAT_STEP, rw, 40),
                 self.tr("newgame.seat", n=seat + 1),
-                [(kind, self._kind_label(kind)) for kind in SEAT_KINDS],
+                [(kind, self._kind_label(kind)) for kind in _seat_kinds(self.game)],
                 self.kinds[seat], self._seat_setter(seat), value_width=330)
             self.seat_choices.append(choice)
 
@@ -106,10 +121,53 @@ class NewGameScene(FormScene[None]):
                             self.tr("newgame.start"), self._start, shortcut=pygame.K_RETURN,
                             shortcut_label=self.tr("key.enter"), style="primary",
                             size=theme.TEXT_LARGE)
-        for widget in (self.game_choice, self.combos, self.reaction, self.count_choice,
-                       *self.seat_choices, self.back, self.code, self.start):
+        for widget in (self.game_choice, *self.option_widgets.values(), self.reaction,
+                       self.count_choice, *self.seat_choices, self.back, self.code,
+                       self.start):
             self.form.add(widget)
         self._sync()
+
+    def _build_options(self, game: str, x: int, w: int) -> None:
+        """One widget per option of ``game`` (hidden while another game is chosen): a toggle
+        each, and one choice for a pick-one group."""
+        spec = _spec(game)
+        chosen = self.chosen.get(game, set(spec.defaults))
+        free = [option for option in spec.options if option not in spec.pick_one]
+        rows: list[tuple[str, Toggle | Choice[str]]] = []
+        if spec.pick_one:
+            picked = next((o for o in spec.pick_one if o in chosen), spec.pick_one[0])
+            rows.append(("pick", Choice((x, 0, w, 52), self.tr(f"newgame.{game}_pick"),
+                                        [(o, self.tr(f"newgame.{o}")) for o in spec.pick_one],
+                                        picked, self._option_picker(game), value_width=260)))
+        for option in free:
+            rows.append((option, Toggle((x, 0, w, 52), self.tr(f"newgame.{option}"),
+                                        option in chosen, self._option_setter(game, option))))
+        for row, (name, widget) in enumerate(rows[:MAX_OPTION_ROWS]):
+            widget.rect.top = LEFT.top + OPTION_TOP + row * OPTION_STEP
+            self.option_widgets[(game, name)] = widget
+
+    def _option_setter(self, game: str, option: str) -> Callable[[bool], None]:
+        def setter(on: bool) -> None:
+            chosen = self.chosen.setdefault(game, set(_spec(game).defaults))
+            if on:
+                chosen.add(option)
+            else:
+                chosen.discard(option)
+            if game == self.game:
+                self.options = set(chosen)
+
+        return setter
+
+    def _option_picker(self, game: str) -> Callable[[str], None]:
+        def picker(option: str) -> None:
+            spec = _spec(game)
+            chosen = self.chosen.setdefault(game, set(spec.defaults))
+            chosen.difference_update(spec.pick_one)
+            chosen.add(option)
+            if game == self.game:
+                self.options = set(chosen)
+
+        return picker
 
     def _counts(self) -> list[tuple[int, str]]:
         spec = _spec(self.game)
@@ -133,10 +191,17 @@ class NewGameScene(FormScene[None]):
         counts = self._counts()
         self.count_choice.options = list(counts)
         self.count_choice.index = [n for n, _ in counts].index(self.count)
+        kinds = _seat_kinds(self.game)
         for seat, choice in enumerate(self.seat_choices):
             choice.visible = seat < self.count
-        self.combos.visible = "advanced_combos" in spec.options
-        self.reaction.enabled = "reactions" in spec.traits
+            if self.kinds[seat] not in kinds:
+                self.kinds[seat] = SeatKind.ASTUTO if SeatKind.ASTUTO in kinds else kinds[-1]
+            choice.options = [(kind, self._kind_label(kind)) for kind in kinds]
+            choice.index = kinds.index(self.kinds[seat])
+        for (game, _name), widget in self.option_widgets.items():
+            widget.visible = game == self.game
+        self.options = set(self.chosen.setdefault(self.game, set(spec.defaults)))
+        self.reaction.enabled = ui_kit_for(self.game).windows(self.game)
         if any(w.focused and not w.visible for w in self.form.widgets):
             self.form.focus(self.count_choice)  # the focused seat just hid itself
 
@@ -149,12 +214,6 @@ class NewGameScene(FormScene[None]):
     def _set_count(self, count: int) -> None:
         self.count = count
         self._sync()
-
-    def _set_combos(self, on: bool) -> None:
-        if on:
-            self.options.add("advanced_combos")
-        else:
-            self.options.discard("advanced_combos")
 
     def _set_reaction(self, value: float) -> None:
         self.app.settings.reaction_seconds = round(value)
@@ -205,11 +264,12 @@ class NewGameScene(FormScene[None]):
         self._rule(surface, LEFT, LEFT.top + 186)
         draw_text(surface, self.t("newgame.options"), (x, LEFT.top + 198), theme.TEXT_SMALL,
                   theme.ACCENT, bold=True)
-        if self.combos.visible:
-            draw_paragraph(surface, self.t("newgame.advanced_combos_desc"),
+        shown = [name for (game, name) in self.option_widgets if game == self.game]
+        if len(shown) == 1 and shown[0] != "pick":
+            draw_paragraph(surface, self.t(f"newgame.{shown[0]}_desc"),
                            pygame.Rect(x, LEFT.top + 288, w, 50), theme.TEXT_MIN,
                            theme.INK_DIM)
-        else:
+        elif not shown:
             draw_text(surface, self.t("newgame.no_options"), (x, LEFT.top + 244),
                       theme.TEXT_BODY, theme.INK_DIM, max_width=w)
         self._rule(surface, LEFT, LEFT.top + 350)

@@ -1,5 +1,9 @@
-"""Results: the ranking (the winner big, the others in order), play again (same table, new
-seed), the same code (the same game again), copy the code, back to the title.
+"""Results: the ranking (the first place big, the others in order), play again (same table,
+new seed), the same code (the same game again), copy the code, back to the title.
+
+It reads the game's :class:`~game.core.engine.Outcome` only: places with ties (a shared first
+place names every seat in it), scores where the game keeps them, and a cooperative game's team
+result; beside each seat the family's screens may add a line (``UiKit.seat_note``).
 
 The clipboard goes through ``pygame.scrap``; where there is none the code stays on screen,
 big, with a "copy it by hand" note. Nothing here can crash on a machine without a clipboard.
@@ -17,7 +21,8 @@ from game.core.engine import TABLE
 from game.ui import fonts, theme
 from game.ui.draw import round_rect
 from game.ui.fx import Particles
-from game.ui.locale import plural
+from game.ui.locale import ordinal, plural
+from game.ui.registry import ui_kit_for
 from game.ui.scenes.base import FormScene
 from game.ui.text import draw_paragraph, draw_text
 from game.ui.widgets import Button
@@ -64,9 +69,19 @@ class ResultsScene(FormScene[None]):
     # --- names ---------------------------------------------------------------------------------
 
     def ranking(self) -> list[int]:
-        """Winner first; seats not yet ranked (a game that is not over) follow in seat order."""
+        """Best first, a shared place by seat number; seats not yet placed (a game that is
+        not over) follow in seat order."""
         ranked = list(self.match.ranking())
         return ranked + [s for s in range(self.match.config.seat_count) if s not in ranked]
+
+    def place(self, seat: int) -> int | None:
+        return self.match.outcome().places[seat]
+
+    def _names(self, seats: list[int]) -> str:
+        names = [self.seat_name(seat) for seat in seats]
+        if len(names) == 1:
+            return names[0]
+        return self.t("results.and", a=", ".join(names[:-1]), b=names[-1])
 
     def seat_name(self, seat: int) -> str:
         kind = self.match.config.seats[seat]
@@ -84,25 +99,42 @@ class ResultsScene(FormScene[None]):
 
     def headline(self) -> tuple[str, str]:
         """The big line and the line under it."""
-        ranking = self.ranking()
-        winner = ranking[0]
+        outcome = self.match.outcome()
+        if outcome.team_won is not None:
+            return self.t("results.team_won" if outcome.team_won else "results.team_lost"), ""
+        winners = list(outcome.winners) or self.ranking()[:1]
         people = self.match.people
         if len(people) == 1:
             person = people[0]
-            if winner == person:
-                return self.t("results.you_won"), ""
-            place = ranking.index(person) + 1
-            return (self.t("results.winner", name=self.seat_name(winner)),
-                    self.t("results.you_lost", nth=self._ordinal(place)))
-        return self.t("results.winner", name=self.seat_name(winner)), ""
+            if person in winners:
+                return self.t("results.you_won" if len(winners) == 1
+                              else "results.you_shared"), ""
+            place = self.place(person) or self.ranking().index(person) + 1
+            return self._winners_line(winners), self.t("results.you_lost",
+                                                        nth=self._ordinal(place))
+        return self._winners_line(winners), ""
+
+    def _winners_line(self, winners: list[int]) -> str:
+        if len(winners) == 1:
+            return self.t("results.winner", name=self.seat_name(winners[0]))
+        return self.t("results.shared_win", names=self._names(winners))
+
+    def celebrates(self) -> bool:
+        """Confetti for a win on this side of the screen: a person (or the team) won, or only
+        people and machines that are not this screen's player (a hot-seat table, a machine
+        game). One person who lost gets none."""
+        outcome = self.match.outcome()
+        if outcome.team_won is not None:
+            return outcome.team_won
+        people = self.match.people
+        return len(people) != 1 or people[0] in outcome.winners
 
     def _moves(self) -> int:
         """Decisions taken by the players (the table closing a window is not one)."""
         return sum(1 for seat, _action in self.match.save().actions if seat != TABLE)
 
     def _ordinal(self, n: int) -> str:
-        ordinal = getattr(self.app.loc, "ordinal", None)
-        return str(ordinal(n)) if callable(ordinal) else str(n)
+        return ordinal(self.app.loc, n)
 
     # --- widgets -------------------------------------------------------------------------------
 
@@ -152,6 +184,8 @@ class ResultsScene(FormScene[None]):
         self._celebrate()
 
     def _celebrate(self) -> None:
+        if not self.celebrates():
+            return
         for x in (LEFT.left + 120, LEFT.centerx, LEFT.right - 120):
             self.confetti.confetti((x, LEFT.top + 40), 40)
 
@@ -184,48 +218,62 @@ class ResultsScene(FormScene[None]):
         round_rect(surface, LEFT, theme.PANEL, 20, 200)
         round_rect(surface, LEFT, theme.PANEL_EDGE, 20, 255, 2)
         ranking = self.ranking()
-        count = len(ranking)
-        over = self.match.is_over()
-        # the winner: a gold row with a crown
+        outcome = self.match.outcome()
+        first = [seat for seat in ranking if self.place(seat) == 1] or ranking[:1]
+        # the first place: a gold row with a crown (every seat that shares it)
         row = pygame.Rect(LEFT.left + 16, LEFT.top + 16, LEFT.width - 32, WINNER_H)
         glow = 0.5 + 0.5 * math.sin(self.clock * 2.4)
         round_rect(surface, row, theme.mix((70, 58, 30), (96, 78, 34), glow), 16)
         round_rect(surface, row, GOLD, 16, 255, 3)
         crown = pygame.Rect(row.left + 20, row.top + 16, 72, 72)
         _crown(surface, crown)
-        winner = ranking[0]
-        first = draw_text(surface, self._ordinal(1), (crown.right + 18, row.centery),
-                          theme.TEXT_HEADING, GOLD, bold=True, anchor="midleft")
-        name_x = max(crown.right + 100, first.right + 24)
-        draw_text(surface, self.seat_name(winner), (name_x, row.top + 16), 38, theme.INK,
+        nth = draw_text(surface, self._ordinal(1), (crown.right + 18, row.centery),
+                        theme.TEXT_HEADING, GOLD, bold=True, anchor="midleft")
+        name_x = max(crown.right + 100, nth.right + 24)
+        kinds = " · ".join(dict.fromkeys(self.seat_kind(seat) for seat in first))
+        if len(first) == 1 and outcome.scores is not None:
+            kinds = f"{kinds} · {self._points(first[0])}"
+        draw_text(surface, self._names(first), (name_x, row.top + 16), 38, theme.INK,
                   bold=True, max_width=row.right - name_x - 20)
-        draw_text(surface, self.seat_kind(winner), (name_x, row.top + 64), theme.TEXT_SMALL,
+        draw_text(surface, kinds, (name_x, row.top + 64), theme.TEXT_SMALL,
                   theme.INK_DIM, max_width=row.right - name_x - 20)
         # the others, in order
+        rest = [seat for seat in ranking if seat not in first]
         top = row.bottom + 14
-        step = min(54, (LEFT.bottom - 50 - top) // max(1, count - 1))
+        step = min(54, (LEFT.bottom - 50 - top) // max(1, len(rest)))
         size = theme.TEXT_BODY if step >= 44 else theme.TEXT_SMALL
-        for place, seat in enumerate(ranking[1:], start=2):
-            y = top + (place - 2) * step
+        for index, seat in enumerate(rest):
+            y = top + index * step
             line = pygame.Rect(row.left, y, row.width, step - 6)
             round_rect(surface, line, theme.mix(theme.PANEL, theme.BG_DEEP, 0.35), 12)
             is_person = self.match.config.seats[seat] is SeatKind.PERSON
             ink = theme.ACCENT if is_person else theme.INK
-            draw_text(surface, self._ordinal(place), (line.left + 38, line.centery), size,
-                      theme.INK_DIM, bold=True, anchor="center")
+            place = self.place(seat)
+            draw_text(surface, self._ordinal(place) if place is not None else "–",
+                      (line.left + 38, line.centery), size, theme.INK_DIM, bold=True,
+                      anchor="center")
             draw_text(surface, self.seat_name(seat), (line.left + 74, line.centery), size, ink,
                       bold=True, anchor="midleft", max_width=186)
             draw_text(surface, self.seat_kind(seat), (line.left + 272, line.centery),
                       theme.TEXT_MIN, theme.INK_DIM, anchor="midleft", max_width=200)
-            if over:
-                exploded = self.t("results.exploded_order",
-                                  nth=self._ordinal(count - place + 1))
-                draw_text(surface, exploded, (line.right - 16, line.centery), theme.TEXT_MIN,
+            note = self._note(seat)
+            if note:
+                draw_text(surface, note, (line.right - 16, line.centery), theme.TEXT_MIN,
                           (235, 120, 100), anchor="midright", max_width=170)
         summary = (f"{self.t(f'game.{self.match.config.game}.name')} · "
                    f"{plural(self.app.loc, 'results.moves', self._moves())}")
         draw_text(surface, summary, (LEFT.centerx, LEFT.bottom - 16), theme.TEXT_MIN,
                   theme.INK_DIM, anchor="midbottom", max_width=LEFT.width - 40)
+
+    def _points(self, seat: int) -> str:
+        scores = self.match.outcome().scores
+        return plural(self.app.loc, "results.points", scores[seat]) if scores else ""
+
+    def _note(self, seat: int) -> str:
+        """The score where the game keeps one, and what the family says of the seat."""
+        parts = [self._points(seat), ui_kit_for(self.match.config.game).seat_note(
+            self.app.loc, self.match, seat) if self.match.is_over() else ""]
+        return " · ".join(part for part in parts if part)
 
     def _draw_code(self, surface: pygame.Surface) -> None:
         round_rect(surface, RIGHT, theme.PANEL, 20, 200)

@@ -1,4 +1,5 @@
-"""The rules: one page per game with tabs; beside the text, the cards of that rule set.
+"""The rules: one page per game with tabs; beside the text, the legend its family's screens
+give (the bomb deck: the cards of that rule set).
 
 Text keys (locales/*.toml): ``rules.<game>.title`` and the numbered lines ``rules.<game>.1``,
 ``rules.<game>.2``, …; a game without them shows ``rules.coming_soon``. Keys: ←/→ or 1–5 change
@@ -12,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.bombdeck.cards import RULESETS
+from game.core.errors import NotPlayable
 from game.rules.registry import game_ids
 from game.ui import fonts, theme
 from game.ui.draw import round_rect
@@ -25,9 +26,6 @@ from game.ui.widgets import Button
 if TYPE_CHECKING:
     from game.ui.app import App
 
-CARD_ORDER = ("bomb", "defuse", "attack", "pass_it", "skip", "draw_bottom", "see_future",
-              "shuffle", "favor", "swipe", "nope", "shield", "calm", "animal_chicken",
-              "animal_frog", "animal_hedgehog", "animal_octopus", "animal_raccoon")
 TEXT_AREA = pygame.Rect(70, 118, 780, 496)
 LEGEND = pygame.Rect(880, 118, 340, 496)
 MAX_LINES = 40
@@ -48,11 +46,14 @@ def rule_lines(loc: Translator, game: str) -> list[str]:
     return out
 
 
-def cards_of(game: str) -> list[str]:
-    ruleset = RULESETS.get(game)
-    if ruleset is None:
+def legend_of(game: str) -> list[tuple[str, str]]:
+    """(icon, locale key) pairs beside a game's rules; none for a game without screens."""
+    from game.ui.registry import ui_kit_for
+
+    try:
+        return ui_kit_for(game).legend(game)
+    except NotPlayable:
         return []
-    return [c for c in CARD_ORDER if c in ruleset.cards]
 
 
 _FADES: dict[int, pygame.Surface] = {}
@@ -211,19 +212,19 @@ class RulesScene(FormScene[None]):
         self.form.draw(surface)
 
     def _draw_legend(self, surface: pygame.Surface) -> None:
-        cards = cards_of(self.game)
-        if not cards:
+        entries = legend_of(self.game)
+        if not entries:
             return
         round_rect(surface, LEGEND.inflate(0, 24), theme.PANEL, 20, 200)
-        row = min(34, (LEGEND.height - 8) // len(cards))
+        row = min(34, (LEGEND.height - 8) // len(entries))
         icon = row - 4
         y = LEGEND.top + 2
-        for card in cards:
+        for card, label in entries:
             centre = (LEGEND.left + 18 + icon // 2, y + row // 2)
             pygame.draw.circle(surface, (236, 232, 222), centre, icon // 2 + 2)
             draw_icon(surface, card, (LEGEND.left + 20, y + (row - icon) // 2 + 2, icon - 4,
                                       icon - 4))
-            draw_text(surface, self.app.loc.t(f"card.{self.game}.{card}.name"),
+            draw_text(surface, self.app.loc.t(label),
                       (LEGEND.left + 18 + icon + 14, y + row // 2), theme.TEXT_SMALL, theme.INK,
                       anchor="midleft", max_width=LEGEND.width - icon - 50)
             y += row

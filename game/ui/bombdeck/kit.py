@@ -1,0 +1,81 @@
+"""The bomb-deck family's screens, registered with ``game.ui.registry``: the table, its
+screenshot states, the results line (when each seat exploded), the rules legend (the rule set's
+cards) and the reaction window's setting."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from game.rules.bombdeck.cards import RULESETS
+from game.ui.kit import UiKit
+from game.ui.locale import ordinal
+
+if TYPE_CHECKING:
+    from game.match.autosave import Autosaver, Seen
+    from game.match.match import Match
+    from game.ui.app import App
+    from game.ui.locale import Translator
+    from game.ui.scene import Scene
+
+CARD_ORDER = ("bomb", "defuse", "attack", "pass_it", "skip", "draw_bottom", "see_future",
+              "shuffle", "favor", "swipe", "nope", "shield", "calm", "animal_chicken",
+              "animal_frog", "animal_hedgehog", "animal_octopus", "animal_raccoon")
+"""The order of the rules page's legend."""
+
+
+def table(app: App, match: Match, *, autosaver: Autosaver | None, resume: Seen | None,
+          show_code: bool) -> Scene[Any]:
+    from game.ui.bombdeck.table import TableScene
+
+    return TableScene(app, match, autosaver=autosaver, resume=resume, show_code=show_code)
+
+
+def _shot(hint: str, app: App, code: str | None) -> None:
+    from game.ui.bombdeck.shots import build_table_scene
+
+    app.stack.reset()
+    scene: Scene[Any] = build_table_scene(app, code, state_hint=hint)
+    if scene not in app.stack:
+        app.stack.push(scene)
+
+
+def _sheet(app: App, code: str | None) -> None:
+    from game.ui.bombdeck.sheet import show_sheet
+
+    show_sheet(app, code)
+
+
+SHOTS: dict[str, Callable[[App, str | None], None]] = {
+    "table": partial(_shot, "play"),
+    "curtain": partial(_shot, "curtain"),
+    "hide_bomb": partial(_shot, "hide_bomb"),
+    "react": partial(_shot, "react"),
+    "chooser": partial(_shot, "chooser"),
+    "cards": _sheet,
+}
+
+
+def seat_note(loc: Translator, match: Match, seat: int) -> str:
+    """"exploded 2nd" for a seat that is out: the order they went, the first one out 1st."""
+    place = match.outcome().places[seat]
+    if place is None or place == 1:
+        return ""
+    return loc.t("results.exploded_order",
+                 nth=ordinal(loc, match.config.seat_count - place + 1))
+
+
+def legend(game: str) -> list[tuple[str, str]]:
+    ruleset = RULESETS.get(game)
+    if ruleset is None:
+        return []
+    return [(card, f"card.{game}.{card}.name") for card in CARD_ORDER if card in ruleset.cards]
+
+
+def windows(game: str) -> bool:
+    ruleset = RULESETS.get(game)
+    return ruleset is not None and ruleset.reactions
+
+
+KIT = UiKit("bombdeck", table, SHOTS, seat_note, legend, windows)

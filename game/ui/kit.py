@@ -1,0 +1,58 @@
+"""A family's screens, as the rest of the front end sees them: its table, the scenes it can
+render for screenshots, what the results and rules pages add for it, and which settings its
+new-game screen shows. ``game.ui.registry`` holds one per family; nothing else in the front
+end names a family.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+if TYPE_CHECKING:
+    from game.match.autosave import Autosaver, Seen
+    from game.match.match import Match
+    from game.ui.app import App
+    from game.ui.locale import Translator
+    from game.ui.scene import Scene
+
+
+class TableFactory(Protocol):
+    """Builds a family's table scene for a match."""
+
+    def __call__(self, app: App, match: Match, *, autosaver: Autosaver | None,
+                 resume: Seen | None, show_code: bool) -> Scene[Any]: ...
+
+
+ShotBuilder = Callable[["App", "str | None"], None]
+"""Puts a screenshot state on the app's stack: a table mid-game (of the code's game, or the
+family's own default) with whatever modal the state shows."""
+
+
+def _no_note(loc: Translator, match: Match, seat: int) -> str:
+    return ""
+
+
+def _no_legend(game: str) -> list[tuple[str, str]]:
+    return []
+
+
+def _no_windows(game: str) -> bool:
+    return False
+
+
+@dataclass(frozen=True)
+class UiKit:
+    """``shots``: screenshot scene name → builder (``table``, ``curtain``, …). ``seat_note``:
+    the short line the results screen shows beside a seat (the bomb deck: when it exploded).
+    ``legend``: the rules page's legend beside the text, (icon name, locale key) pairs.
+    ``windows``: whether a game has timed windows, so the new-game screen offers their
+    length."""
+
+    family: str
+    table: TableFactory
+    shots: Mapping[str, ShotBuilder] = field(default_factory=dict)
+    seat_note: Callable[[Translator, Match, int], str] = _no_note
+    legend: Callable[[str], list[tuple[str, str]]] = _no_legend
+    windows: Callable[[str], bool] = _no_windows
