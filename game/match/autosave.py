@@ -33,7 +33,7 @@ import json
 import logging
 import os
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -90,6 +90,8 @@ class Unfinished:
 
     save: SavedGame
     seen: Seen = Seen()
+    match: Match | None = field(default=None, compare=False)
+    """The match rebuilt from the save when it was read (a resume replays once, not twice)."""
 
     @property
     def game(self) -> str:
@@ -213,15 +215,18 @@ class Autosaver:
             self._damaged(str(error))
         try:
             match = Match.from_save(save)
-        except Exception as error:  # anything that does not replay cannot be resumed
+        except MalformedInput as error:
             self._damaged(f"does not replay: {error}")
+        except Exception as error:  # a bug of ours: the file goes aside, never the game down
+            log.exception("autosave: rebuilding the saved game failed")
+            self._damaged(f"does not replay: {type(error).__name__}: {error}")
         if match.is_over():
             if not self.read_only:
                 log.info("autosave: %s holds a finished game; removed", self.path.name)
                 self.clear()
             return None
         extra = data.get(EXTRA) if isinstance(data, dict) else None
-        return Unfinished(save, Seen.from_json(extra, save.config.seat_count))
+        return Unfinished(save, Seen.from_json(extra, save.config.seat_count), match)
 
     def remove_stale_temps(self) -> None:
         """Remove the temporary files of writes that never finished (the process was killed)."""

@@ -13,7 +13,7 @@ exactly as the uninterrupted one would have.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -121,6 +121,8 @@ class Match:
         self._last_actor = config.first
         self._streams = DecisionStreams(seed)
         self._pending: tuple[int, Pending] | None = None
+        self.on_action: Callable[[int, Any], None] | None = None
+        """Told of every action once it is applied (a trace follows a match this way)."""
         self._choice: tuple[int, tuple[int, Any] | None] | None = None
 
     # ------------------------------------------------------------ making matches
@@ -391,8 +393,11 @@ class Match:
         if seat != TABLE:
             self._last_actor = seat
         feed = self._feed
-        if feed is None:
-            return []
-        start = len(feed)
-        feed.extend(FeedItem(start + i, event) for i, event in enumerate(events))
-        return self.feed_for(seat if seat != TABLE else None, start)
+        items: list[FeedItem] = []
+        if feed is not None:
+            start = len(feed)
+            feed.extend(FeedItem(start + i, event) for i, event in enumerate(events))
+            items = self.feed_for(seat if seat != TABLE else None, start)
+        if self.on_action is not None:
+            self.on_action(seat, action)
+        return items

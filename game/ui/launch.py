@@ -37,7 +37,7 @@ from game.core.config import GameConfig, SeatKind
 from game.core.engine import TABLE
 from game.core.errors import MalformedInput, Problem
 from game.match.autosave import Autosaver, DamagedSave, Seen, Unfinished
-from game.match.match import FeedItem, Match
+from game.match.match import Match
 from game.rules.codes import decode
 from game.ui.registry import FEATURED, ui_kit_for
 
@@ -84,66 +84,64 @@ def tracer_from_env() -> Tracer | None:
     return Tracer(path) if path else None
 
 
-class TracedMatch(Match):
-    """A :class:`Match` that reports every action to a :class:`Tracer` (the subclass keeps the
-    table scene unaware of the trace). Only public facts: who acted, the verb, whose turn it
-    is next and the final places."""
+class MatchTrace:
+    """Follows a :class:`Match` (its ``on_action`` hook) and writes what happens to a
+    :class:`Tracer`, so the table scene knows nothing of the trace. Only public facts: who
+    acted, the verb, whose turn it is next and the final places."""
 
-    tracer: Tracer | None = None
-    _turn: int | None = None
-
-    def attach(self, tracer: Tracer) -> TracedMatch:
+    def __init__(self, tracer: Tracer, match: Match) -> None:
         self.tracer = tracer
-        tracer.write({"event": "start", "code": self.code, "game": self.config.game,
-                      "seats": [kind.value for kind in self.config.seats],
-                      "people": list(self.people), "resumed": self.moves > 0,
-                      "moves": self.moves})
-        self._trace_turn()
-        return self
+        self.match = match
+        self._turn: int | None = None
+        match.on_action = self.action
+        tracer.write({"event": "start", "code": match.code, "game": match.config.game,
+                      "seats": [kind.value for kind in match.config.seats],
+                      "people": list(match.people), "resumed": match.moves > 0,
+                      "moves": match.moves})
+        self._turn_line()
 
-    def _apply(self, seat: int, action: Any) -> list[FeedItem]:
-        items = super()._apply(seat, action)
-        tracer = self.tracer
-        if tracer is None:
-            return items
-        by = "table" if seat == TABLE else "person" if self.is_person(seat) else "machine"
-        pending = self.pending()
+    def action(self, seat: int, action: Any) -> None:
+        match, tracer = self.match, self.tracer
+        by = "table" if seat == TABLE else "person" if match.is_person(seat) else "machine"
+        pending = match.pending()
         tracer.write({"event": "action", "by": by, "seat": None if seat == TABLE else seat,
-                      "verb": self.engine.action_to_json(action).get("do"),
-                      "moves": self.moves,
+                      "verb": match.engine.action_to_json(action).get("do"),
+                      "moves": match.moves,
                       "next": {"kind": pending.phase, "seat": pending.seat}})
-        self._trace_turn()
+        self._turn_line()
         if pending.is_over:
-            tracer.write({"event": "over", "ranking": list(self.outcome().ranking),
-                          "moves": self.moves})
-        return items
+            tracer.write({"event": "over", "ranking": list(match.outcome().ranking),
+                          "moves": match.moves})
 
-    def _trace_turn(self) -> None:
+    def _turn_line(self) -> None:
         """A ``turn`` line when a different seat comes to decide alone."""
-        seat = self.pending().seat
-        if self.tracer is not None and seat is not None and seat != self._turn:
+        seat = self.match.pending().seat
+        if seat is not None and seat != self._turn:
             self._turn = seat
-            self.tracer.write({"event": "turn", "seat": seat, "moves": self.moves})
+            self.tracer.write({"event": "turn", "seat": seat, "moves": self.match.moves})
+
+
+def traced(match: Match) -> Match:
+    """``match``, followed by a trace when ``MECHA_CORTA_TRACE`` names a file."""
+    tracer = tracer_from_env()
+    if tracer is not None:
+        MatchTrace(tracer, match)
+    return match
 
 
 def make_match(config: GameConfig, seed: int | None = None) -> Match:
     """A match of ``config`` (a fresh seed unless given), traced when ``MECHA_CORTA_TRACE``
     names a file."""
-    seed = fresh_seed() if seed is None else seed
-    tracer = tracer_from_env()
-    if tracer is None:
-        return Match(config, seed)
-    return TracedMatch(config, seed).attach(tracer)
+    return traced(Match(config, fresh_seed() if seed is None else seed))
 
 
 def match_from_save(unfinished: Unfinished) -> Match:
-    """The match of an unfinished game, rebuilt move by move (traced like ``make_match``)."""
-    tracer = tracer_from_env()
-    if tracer is None:
-        return Match.from_save(unfinished.save)
-    traced = TracedMatch.from_save(unfinished.save)
-    assert isinstance(traced, TracedMatch)
-    return traced.attach(tracer)
+    """The match of an unfinished game (rebuilt when the save was read; traced like
+    ``make_match``)."""
+    match = unfinished.match
+    if match is None or match.moves != unfinished.moves or match.on_action is not None:
+        match = Match.from_save(unfinished.save)  # not rebuilt yet, or already played on
+    return traced(match)
 
 
 def match_from_code(code: str, *, machines_only: bool = False) -> Match:
@@ -153,14 +151,7 @@ def match_from_code(code: str, *, machines_only: bool = False) -> Match:
     if machines_only:
         config = all_machines(config)
     playable_or_raise(config)
-    if machines_only:
-        return make_match(config, seed)
-    tracer = tracer_from_env()
-    if tracer is None:
-        return Match.from_code(code)
-    traced = TracedMatch.from_code(code)
-    assert isinstance(traced, TracedMatch)
-    return traced.attach(tracer)
+    return make_match(config, seed)
 
 
 def play_out(match: Match, level: SeatKind = SeatKind.ASTUTO) -> Match:

@@ -45,17 +45,6 @@ class Action(NamedTuple):
             out["position"] = self.position
         return out
 
-    def sort_key(self) -> tuple[int, str, int, str, int]:
-        position = self.position
-        pos_key = -1 if position == RANDOM else int(position) if position is not None else -2
-        return (
-            VERBS.index(self.verb),
-            self.card or "",
-            -1 if self.target is None else self.target,
-            self.named or "",
-            pos_key,
-        )
-
 
 DRAW_ACTION = Action(DRAW)
 NOPE_ACTION = Action(NOPE, "nope")
