@@ -65,11 +65,6 @@ class Pcg32:
         return self.below(denominator) < numerator
 
 
-def derived(seed: int, purpose: int) -> Pcg32:
-    """A generator on its own stream: machine players think without shifting the game's draws."""
-    return Pcg32(seed, stream=0x6D6563686120 + purpose)
-
-
 _STREAM_BASE = 0x6D6563686120
 _GOLDEN = 0x9E3779B97F4A7C15
 _SEAT_MIX = 0xD1B54A32D192ED03
