@@ -93,19 +93,20 @@ class DecisionStreams:
 
     def __init__(self, seed: int) -> None:
         self._mixed = _splitmix(seed & _MASK64)
-        self._seats: dict[int, tuple[int, int]] = {}
+        self._seats: dict[int, tuple[int, Pcg32]] = {}
 
     def rng(self, seat: int, index: int) -> Pcg32:
+        """The generator of that decision. One object per seat is reseeded each time (the
+        simulator asks for one per machine decision): it is good for that decision only."""
         found = self._seats.get(seat)
         if found is None:
+            twin = Pcg32.__new__(Pcg32)
+            twin.inc = ((_STREAM_BASE + 1 + seat) << 1 | 1) & _MASK64
             # The seat goes into the state as well as the stream: PCG's first output depends
             # on the state alone, and seats asked at the same index must not answer alike.
-            found = self._seats[seat] = (((_STREAM_BASE + 1 + seat) << 1 | 1) & _MASK64,
-                                         _splitmix(self._mixed ^ (seat + 1) * _SEAT_MIX))
-        inc, base = found
+            found = self._seats[seat] = (_splitmix(self._mixed ^ (seat + 1) * _SEAT_MIX), twin)
+        base, twin = found
         value = ((base ^ index) * _INDEX_MIX) & _MASK64
-        twin = Pcg32.__new__(Pcg32)
-        twin.inc = inc
         twin.state = value ^ (value >> 29)
         return twin
 

@@ -293,22 +293,29 @@ class Match:
         """:meth:`step` until the game is over; the invariant violations found (after every
         action with ``check``, always at the end).
 
-        The simulator spends its life here, so a machine's one-seat decision (nearly every
-        step) is :meth:`step`'s own short way written out with local names; everything else
-        goes through :meth:`step`. A test checks that both ways play the same games."""
+        The simulator spends its life here, so when no person sits at the table and no feed
+        is kept, a one-seat decision and a window (nearly every step) are :meth:`step`'s own
+        ways written out with local names; everything else goes through :meth:`step`. A test
+        checks that both ways play the same games."""
         violations: list[str] = []
         engine, state, moves = self.engine, self._state, self._moves
         decide, legal_actions, view, apply = self._decide, self._legal, self._view, \
             self._apply_engine
-        bots, rng, feed = self._bots, self._streams.rng, self._feed
+        bots, rng = self._bots, self._streams.rng
         is_over, invariants = engine.is_over, engine.invariant_violations
+        fast = self._feed is None and not self.people and self.on_action is None
+        count = self.config.seat_count
         while not is_over(state):
             if len(moves) >= max_actions:
                 raise BotError(f"no end after {max_actions} actions")
             decision = decide(state)
-            seat = decision.seats[0] if decision.kind is ONE else TABLE
-            bot = bots[seat] if seat != TABLE else None
-            if bot is not None and feed is None:
+            kind = decision.kind
+            if not fast or (kind is not ONE and kind is not WINDOW):
+                self._step(decision, stand_in)
+            elif kind is ONE:
+                seat = decision.seats[0]
+                bot = bots[seat]
+                assert bot is not None
                 legal = legal_actions(state, seat)
                 if len(legal) == 1:
                     action = legal[0]
@@ -320,8 +327,31 @@ class Match:
                 apply(state, seat, action)
                 moves.append((seat, action))
                 self._last_actor = seat
-            else:
-                self._step(decision, stand_in)
+            else:  # a window: the first machine that wants to act, else the table closes it
+                seats: Sequence[int] = decision.seats
+                if len(seats) > 1:
+                    last = self._last_actor
+                    seats = sorted(seats, key=lambda s: (s - last - 1) % count)
+                for seat in seats:
+                    legal = legal_actions(state, seat)
+                    if not legal:
+                        continue
+                    bot = bots[seat]
+                    assert bot is not None
+                    action = bot.choose(view(state, seat), legal, rng(seat, len(moves)))
+                    if action is None:
+                        continue
+                    if action not in legal:
+                        raise BotError(f"seat {seat} ({bot.level.value}) chose {action!r}, "
+                                       "not a legal action")
+                    apply(state, seat, action)
+                    moves.append((seat, action))
+                    self._last_actor = seat
+                    break
+                else:
+                    action = legal_actions(state, TABLE)[0]
+                    apply(state, TABLE, action)
+                    moves.append((TABLE, action))
             if check:
                 found = invariants(state)
                 if found:

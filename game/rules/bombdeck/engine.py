@@ -201,7 +201,7 @@ class BombDeckEngine:
             hands, alive = state.hands, state.alive
             holders = [seat for seat in range(len(hands))
                        if alive[seat] and C.NOPE in hands[seat]]
-            return Decision(DecisionKind.WINDOW, tuple(holders), "react")
+            return _new_view(Decision, (DecisionKind.WINDOW, tuple(holders), "react"))
         if phase is Phase.PLACE_BOMB:
             return _PLACE_DECISIONS[state.current]
         if phase is Phase.GIVE:
