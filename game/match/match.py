@@ -39,6 +39,14 @@ class NeedsPerson(IllegalAction):
     """``step`` was asked to advance a game that waits for a person."""
 
 
+def window_order(seats: Sequence[int], last: int, count: int) -> Sequence[int]:
+    """The order seats are asked whether they act in a window: clockwise from the seat after
+    the last one who acted (the table's convention, the same in every game)."""
+    if len(seats) < 2:
+        return seats
+    return sorted(seats, key=lambda s: (s - last - 1) % count)
+
+
 @dataclass(frozen=True, slots=True)
 class Pending:
     """The pending decision as a table sees it: the engine's :class:`Decision` with its
@@ -328,11 +336,7 @@ class Match:
                 moves.append((seat, action))
                 self._last_actor = seat
             else:  # a window: the first machine that wants to act, else the table closes it
-                seats: Sequence[int] = decision.seats
-                if len(seats) > 1:
-                    last = self._last_actor
-                    seats = sorted(seats, key=lambda s: (s - last - 1) % count)
-                for seat in seats:
+                for seat in window_order(decision.seats, self._last_actor, count):
                     legal = legal_actions(state, seat)
                     if not legal:
                         continue
@@ -381,9 +385,8 @@ class Match:
             return None
         window = kind is WINDOW
         seats: Sequence[int] = decision.seats
-        if window and len(seats) > 1:
-            count, last = self.config.seat_count, self._last_actor
-            seats = sorted(seats, key=lambda s: (s - last - 1) % count)
+        if window:
+            seats = window_order(seats, self._last_actor, self.config.seat_count)
         person = self._person
         for seat in seats:
             if stand_in is None and person[seat]:
