@@ -45,6 +45,17 @@ class UsageError(Exception):
     """A bad argument found after parsing; printed as one line, exit 2."""
 
 
+def _window_size(text: str) -> tuple[int, int]:
+    parts = text.lower().replace("×", "x").split("x")
+    try:
+        width, height = (int(part) for part in parts)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a size like 1920x1080: {text!r}") from None
+    if not (160 <= width <= 8192 and 90 <= height <= 8192):
+        raise argparse.ArgumentTypeError(f"{width}x{height} is outside 160x90 … 8192x8192")
+    return width, height
+
+
 def _positive(text: str) -> int:
     try:
         value = int(text)
@@ -256,8 +267,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--lang", choices=LANGS,
                         help="language for this run: es, en or pt (default: the settings)")
     parser.add_argument("--screenshot", metavar="FILE",
-                        help="write a scene to this PNG file (1280×720; the name must end "
-                             "in .png) and exit")
+                        help="write a scene to this PNG file (1280×720 unless --size; the "
+                             "name must end in .png) and exit")
+    parser.add_argument("--size", metavar="WxH", type=_window_size,
+                        help="with --screenshot: the window size in pixels, e.g. 1920x1080 "
+                             "(the scene is drawn at that resolution, letterboxed)")
     parser.add_argument("--scene", metavar="NAME",
                         help="with --screenshot: the scene (title, new_game, settings, rules, "
                              "pause, results, table, curtain, hide_bomb, react, chooser, …)")
@@ -387,6 +401,8 @@ def _front_end(args: argparse.Namespace) -> int:
         raise UsageError(f"{modes[0]} and {modes[1]} do not go together")
     if args.scene is not None and args.screenshot is None:
         raise UsageError("--scene goes with --screenshot FILE")
+    if args.size is not None and args.screenshot is None:
+        raise UsageError("--size goes with --screenshot FILE")
     _check_code(args.code)
     if args.screenshot is not None:
         _check_video()
@@ -436,7 +452,8 @@ def _screenshot(args: argparse.Namespace) -> int:
 
         lang = system_lang()
     try:
-        out = render_scene_to_png(scene, args.screenshot, lang, code=args.code)
+        out = render_scene_to_png(scene, args.screenshot, lang, code=args.code,
+                                  size=args.size)
     except ScreenshotError as error:
         raise UsageError(str(error)) from None
     except OSError as error:

@@ -373,3 +373,17 @@ def test_violations_name_the_file_the_line_and_the_rule() -> None:
                               f"(layers point down only: {DOWN})")
     [violation] = check_source("game/rules/mazo/cards.py", "import time\n")
     assert str(violation).startswith("game/rules/mazo/cards.py:1: rules may not import 'time'")
+
+
+def test_the_screens_draw_through_gfx() -> None:
+    """Crisp at any window size: every pixel the screens make goes through ``game.ui.gfx``
+    (logical units, drawn at the window's scale); only gfx.py and app.py (the window itself)
+    call pygame's drawing, transforms and surfaces directly."""
+    import re
+
+    direct = re.compile(r"pygame\.(draw\.|transform\.|Surface\()")
+    found = [f"{path}:{n}: {line.strip()}"
+             for path, source in _sources()
+             if path.startswith("game/ui/") and not path.endswith(("/gfx.py", "/app.py"))
+             for n, line in enumerate(source.splitlines(), 1) if direct.search(line)]
+    assert not found, "\n".join(found)

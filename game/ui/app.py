@@ -1,4 +1,10 @@
-"""The application: one 1280×720 logical window, the scene stack, the frame loop.
+"""The application: a window of any size showing the 1280×720 logical frame, the scene stack,
+the frame loop.
+
+The frame is drawn at the window's resolution (``game.ui.gfx``: every scene draws in logical
+units on a canvas whose pixels are ``scale`` times as many), letterboxed in the window
+(``game.ui.viewport``); the mouse is mapped back to logical units before any scene sees it.
+F11 goes fullscreen at the display's own resolution.
 
 ``run()`` is the real loop (60 FPS cap, dt in seconds); ``step(dt, events)`` is one frame that
 tests call without the loop: it reads pygame's event queue when ``events`` is ``None``.
@@ -30,13 +36,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.ui import fonts, theme, widgets
+from game.ui import fonts, gfx, theme, widgets
 from game.ui.fx import Flash, Shake
 from game.ui.locale import Translator, load_locale, resource_path, system_lang
 from game.ui.settings import Settings
 from game.ui.sound import Sound
 from game.ui.stack import SceneStack
 from game.ui.tween import Motion
+from game.ui.viewport import Viewport, window_size_for
 
 if TYPE_CHECKING:
     from game.match.autosave import Unfinished
@@ -47,6 +54,8 @@ MAX_DT = 0.1
 """A long hitch (a window drag) advances the game at most this much."""
 CLICK_GUARD = 0.2
 MOUSE_BUTTONS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+POINTER_EVENTS = frozenset({pygame.MOUSEMOTION, *MOUSE_BUTTONS})
+RESIZE_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED})
 
 
 @dataclass
@@ -72,10 +81,12 @@ class Hooks:
 class App:
     def __init__(self, settings: Settings | None = None, *, settings_dir: Path | None = None,
                  lang: str | None = None, audio: bool = True, persist: bool = True,
-                 hooks: Hooks | None = None, start: str | None = "title") -> None:
+                 hooks: Hooks | None = None, start: str | None = "title",
+                 size: tuple[int, int] | None = None) -> None:
         """``settings_dir``: where settings.json lives (tests pass ``tmp_path``); ``lang``
         overrides the saved language for this run; ``persist=False`` never writes settings;
-        ``start``: the first scene (``"title"``) or ``None`` for an empty stack."""
+        ``start``: the first scene (``"title"``) or ``None`` for an empty stack; ``size``:
+        the window's size in pixels (default: fitted to the desktop)."""
         self.settings_dir = settings_dir
         self.persist = persist
         self.settings = settings if settings is not None else Settings.load(settings_dir)
@@ -87,8 +98,10 @@ class App:
             fonts.clear()  # fonts made before a pygame.quit() are dead
         pygame.init()
         self.fullscreen = False
-        self.screen = self._open_window()
-        self.canvas = pygame.Surface(theme.SCREEN_SIZE).convert()
+        self.screen = self._open_window(size)
+        self._windowed = self.screen.get_size()
+        self.viewport = Viewport.fit(self._windowed)
+        self.canvas = self._new_canvas()
         self.clock = pygame.time.Clock()
 
         self.lang = self._resolve_language()
@@ -118,26 +131,63 @@ class App:
 
     # --- window --------------------------------------------------------------------------------
 
-    def _open_window(self) -> pygame.Surface:
+    def _open_window(self, size: tuple[int, int] | None) -> pygame.Surface:
         with contextlib.suppress(pygame.error, OSError):  # a missing icon is no reason to stop
             icon = pygame.image.load(str(resource_path("assets", "icon", "icon.png")))
             pygame.display.set_icon(icon)
+        if size is None:
+            desktop = None
+            with contextlib.suppress(pygame.error, IndexError):
+                if not self._headless():
+                    desktop = pygame.display.get_desktop_sizes()[0]
+            size = window_size_for(desktop)
         try:
             with warnings.catch_warnings():  # "no fast renderer" on headless drivers
                 warnings.simplefilter("ignore")
-                return pygame.display.set_mode(theme.SCREEN_SIZE,
-                                               pygame.SCALED | pygame.RESIZABLE)
+                return pygame.display.set_mode(size, pygame.RESIZABLE)
         except pygame.error:
-            return pygame.display.set_mode(theme.SCREEN_SIZE)
+            return pygame.display.set_mode(size)
+
+    @staticmethod
+    def _headless() -> bool:
+        return pygame.display.get_driver() in HEADLESS_DRIVERS
+
+    def _new_canvas(self) -> gfx.Canvas:
+        """The frame in logical units at the window's scale (every cache keys by the scale)."""
+        gfx.set_scale(self.viewport.scale)
+        return gfx.Canvas(theme.SCREEN_SIZE)
+
+    def fit_window(self) -> None:
+        """Follow the window's size: a new scale, a new frame (called on a resize and when
+        the display surface changed under us)."""
+        surface = pygame.display.get_surface()
+        if surface is not None:
+            self.screen = surface
+        viewport = Viewport.fit(self.screen.get_size())
+        if viewport != self.viewport:
+            self.viewport = viewport
+            self.canvas = self._new_canvas()
+            self.screen.fill(theme.BG_DEEP)
+
+    def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
+        return self.viewport.to_logical(pos)
 
     def set_fullscreen(self, on: bool) -> None:
+        """Fullscreen at the display's own resolution (drawn at it, not a stretched frame);
+        back to the last window size. Headless drivers only keep the setting."""
         if on == self.fullscreen:
             return
         self.fullscreen = on
         self.settings.fullscreen = on
-        # no fullscreen on some drivers (the dummy one): the flag still follows the setting
+        if self._headless():
+            return
         with contextlib.suppress(pygame.error):
-            pygame.display.toggle_fullscreen()
+            if on:
+                self._windowed = self.screen.get_size()
+                self.screen = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+            else:
+                self.screen = pygame.display.set_mode(self._windowed, pygame.RESIZABLE)
+        self.fit_window()
 
     def toggle_fullscreen(self) -> None:
         self.set_fullscreen(not self.fullscreen)
@@ -191,11 +241,17 @@ class App:
     # --- the frame -----------------------------------------------------------------------------
 
     def dispatch(self, event: pygame.event.Event) -> None:
-        """Route one event: quit, F11 and Esc first, then the lock, then the top scene."""
+        """Route one event: quit, resizes, F11 and Esc first, then the lock, then the top
+        scene (mouse positions in logical units)."""
         kind = event.type
         if kind == pygame.QUIT:
             self.quit()
             return
+        if kind in RESIZE_EVENTS:
+            self.fit_window()
+            return
+        if kind in POINTER_EVENTS:
+            event = self._logical_event(event)
         if kind == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
@@ -212,6 +268,17 @@ class App:
             self.dropped += 1
             return
         self.stack.handle(event)
+
+    def _logical_event(self, event: pygame.event.Event) -> pygame.event.Event:
+        viewport = self.viewport
+        if viewport.scale == 1.0 and viewport.offset == (0, 0):
+            return event
+        data = dict(event.__dict__)
+        data["pos"] = viewport.to_logical(event.pos)
+        if "rel" in data:
+            data["rel"] = (round(event.rel[0] / viewport.scale),
+                           round(event.rel[1] / viewport.scale))
+        return pygame.event.Event(event.type, data)
 
     def step(self, dt: float, events: Iterable[pygame.event.Event] | None = None, *,
              draw: bool = True) -> None:
@@ -233,17 +300,23 @@ class App:
             self.draw()
 
     def draw(self) -> None:
+        if self.screen.get_size() != self.viewport.window:
+            self.fit_window()
         self.stack.draw(self.canvas)
         self.flash.draw(self.canvas)
-        offset = self.shake.offset
-        if offset != (0, 0):
+        viewport = self.viewport
+        shake = self.shake.offset
+        x = viewport.offset[0] + round(shake[0] * viewport.scale)
+        y = viewport.offset[1] + round(shake[1] * viewport.scale)
+        if shake != (0, 0) or viewport.letterboxed:
             self.screen.fill(theme.BG_DEEP)
-        self.screen.blit(self.canvas, offset)
+        pygame.Surface.blit(self.screen, self.canvas, (x, y))
 
     def render_to(self, path: str | Path) -> Path:
-        """Draw the current stack and write it to a PNG, whole or not at all (``save_png``)."""
+        """Draw the current stack and write the window (bars included when the frame is
+        letterboxed) to a PNG, whole or not at all (``save_png``)."""
         self.draw()
-        return save_png(self.canvas, path)
+        return save_png(self.screen, path)
 
     def run(self) -> int:
         """The frame loop, until the stack is empty or the window closes."""
@@ -265,6 +338,7 @@ class App:
     def close(self) -> None:
         """Leave pygame (tests and the screenshot tool call it when done)."""
         fonts.clear()
+        gfx.set_scale(1.0)
         pygame.quit()
 
 

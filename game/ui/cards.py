@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import blit_shadowed
 from game.ui.icons import draw_icon, icon_surface
@@ -112,11 +112,11 @@ def draw_card(card_id: str, name: str = "", effect: str = "",
     if found is not None:
         return found
     st = style_of(card_id)
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = gfx.Canvas((w, h), pygame.SRCALPHA)
     rad = _radius(w)
     full = surf.get_rect()
     edge = max(2, w // 40)
-    pygame.draw.rect(surf, st.body, full, border_radius=rad)
+    gfx.rect(surf, st.body, full, border_radius=rad)
 
     # name band
     band_ink = theme.ink_on(st.base)
@@ -125,7 +125,7 @@ def draw_card(card_id: str, name: str = "", effect: str = "",
     line_h = max((s.get_height() for s in lines), default=name_size)
     band_h = max(round(h * 0.2), len(lines) * (line_h - 2) + 10)
     band = pygame.Rect(0, 0, w, band_h)
-    pygame.draw.rect(surf, st.base, band, border_top_left_radius=rad,
+    gfx.rect(surf, st.base, band, border_top_left_radius=rad,
                      border_top_right_radius=rad)
     y = band.centery - (len(lines) * (line_h - 2)) // 2
     for line in lines:
@@ -142,7 +142,7 @@ def draw_card(card_id: str, name: str = "", effect: str = "",
             eff_lines = [*eff_lines[:EFFECT_LINES - 1], " ".join(eff_lines[EFFECT_LINES - 1:])]
         eff_h = len(eff_lines) * (theme.TEXT_MIN + 4) + 12
         box = pygame.Rect(edge + 4, h - edge - 4 - eff_h, w - 2 * edge - 8, eff_h)
-        pygame.draw.rect(surf, (252, 250, 244), box, border_radius=max(4, rad // 2))
+        gfx.rect(surf, (252, 250, 244), box, border_radius=max(4, rad // 2))
         yy = box.top + 6
         for row in eff_lines:
             text = fit_line(row, theme.TEXT_MIN, box.width - 8, theme.INK_DARK)
@@ -158,8 +158,8 @@ def draw_card(card_id: str, name: str = "", effect: str = "",
     radius = max(8, min((w - 2 * edge) * 0.4, (room_bottom - room_top) / 2))
     centre = (w / 2, (room_top + room_bottom) / 2)
     dark_card = theme.luminance(st.body) < 0.3
-    pygame.draw.circle(surf, (250, 248, 240), centre, radius)
-    pygame.draw.circle(surf, theme.mix(st.base, (0, 0, 0), 0.15), centre, radius,
+    gfx.circle(surf, (250, 248, 240), centre, radius)
+    gfx.circle(surf, theme.mix(st.base, (0, 0, 0), 0.15), centre, radius,
                        max(2, w // 45))
     side = round(radius * 1.45)
     draw_icon(surf, card_id, (round(centre[0] - side / 2), round(centre[1] - side / 2),
@@ -171,7 +171,7 @@ def draw_card(card_id: str, name: str = "", effect: str = "",
         draw_icon(surf, card_id, (w - edge - 3 - corner, h - edge - 3 - corner, corner,
                                   corner), st.ink if not dark_card else (230, 60, 60))
 
-    pygame.draw.rect(surf, theme.mix(st.base, (0, 0, 0), 0.35), full, edge, border_radius=rad)
+    gfx.rect(surf, theme.mix(st.base, (0, 0, 0), 0.35), full, edge, border_radius=rad)
     return _store(key, surf)
 
 
@@ -182,30 +182,30 @@ def draw_back(size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
     found = _cached(key)
     if found is not None:
         return found
-    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    surf = gfx.Canvas((w, h), pygame.SRCALPHA)
     rad = _radius(w)
-    pygame.draw.rect(surf, BACK_BODY, surf.get_rect(), border_radius=rad)
+    gfx.rect(surf, BACK_BODY, surf.get_rect(), border_radius=rad)
     inner = surf.get_rect().inflate(-round(w * 0.14), -round(w * 0.14))
-    pattern = pygame.Surface(inner.size, pygame.SRCALPHA)
+    pattern = gfx.Canvas(inner.size, pygame.SRCALPHA)
     step = max(8, w // 7)
     lattice = (58, 72, 118)
     for x in range(-inner.height, inner.width + inner.height, step):
-        pygame.draw.line(pattern, lattice, (x, 0), (x + inner.height, inner.height), 2)
-        pygame.draw.line(pattern, lattice, (x, inner.height), (x + inner.height, 0), 2)
-    mask = pygame.Surface(inner.size, pygame.SRCALPHA)
-    pygame.draw.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=rad // 2)
+        gfx.line(pattern, lattice, (x, 0), (x + inner.height, inner.height), 2)
+        gfx.line(pattern, lattice, (x, inner.height), (x + inner.height, 0), 2)
+    mask = gfx.Canvas(inner.size, pygame.SRCALPHA)
+    gfx.rect(mask, (255, 255, 255, 255), mask.get_rect(), border_radius=rad // 2)
     pattern.blit(mask, (0, 0), special_flags=pygame.BLEND_RGBA_MIN)
     surf.blit(pattern, inner.topleft)
-    pygame.draw.rect(surf, BACK_EDGE, inner, max(2, w // 40), border_radius=rad // 2)
+    gfx.rect(surf, BACK_EDGE, inner, max(2, w // 40), border_radius=rad // 2)
     r = round(w * 0.3)
     centre = (w // 2, h // 2)
-    pygame.draw.circle(surf, BACK_BODY, centre, r + 4)
-    pygame.draw.circle(surf, (250, 240, 220), centre, r)
-    pygame.draw.circle(surf, BACK_EDGE, centre, r, max(2, w // 40))
+    gfx.circle(surf, BACK_BODY, centre, r + 4)
+    gfx.circle(surf, (250, 240, 220), centre, r)
+    gfx.circle(surf, BACK_EDGE, centre, r, max(2, w // 40))
     side = round(r * 1.5)
     surf.blit(icon_surface("bomb", (side, side), (200, 38, 38)),
               (centre[0] - side // 2, centre[1] - side // 2))
-    pygame.draw.rect(surf, (16, 20, 40), surf.get_rect(), max(2, w // 40), border_radius=rad)
+    gfx.rect(surf, (16, 20, 40), surf.get_rect(), max(2, w // 40), border_radius=rad)
     return _store(key, surf)
 
 

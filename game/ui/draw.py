@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.cache import MB, SurfaceCache
 
 _SHADOWS: SurfaceCache[pygame.Surface] = SurfaceCache("shadows", 4 * MB)
@@ -15,10 +15,10 @@ def round_rect(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color,
                radius: int = theme.RADIUS, alpha: int = 255, width: int = 0) -> None:
     """A rounded rectangle; with ``alpha`` < 255 it is blended over what is there."""
     if alpha >= 255:
-        pygame.draw.rect(surface, color, rect, width, border_radius=radius)
+        gfx.rect(surface, color, rect, width, border_radius=radius)
         return
-    box = pygame.Surface(rect.size, pygame.SRCALPHA)
-    pygame.draw.rect(box, (*color, alpha), box.get_rect(), width, border_radius=radius)
+    box = gfx.Canvas(rect.size, pygame.SRCALPHA)
+    gfx.rect(box, (*color, alpha), box.get_rect(), width, border_radius=radius)
     surface.blit(box, rect.topleft)
 
 
@@ -29,10 +29,10 @@ def soft_shadow(size: tuple[int, int], radius: int = theme.RADIUS, blur: int = 8
     found = _SHADOWS.get(key)
     if found is None:
         w, h = size[0] + 2 * blur, size[1] + 2 * blur
-        base = pygame.Surface((w, h), pygame.SRCALPHA)
-        pygame.draw.rect(base, (0, 0, 0, alpha), pygame.Rect(blur, blur, *size),
+        base = gfx.Canvas((w, h), pygame.SRCALPHA)
+        gfx.rect(base, (0, 0, 0, alpha), pygame.Rect(blur, blur, *size),
                          border_radius=radius)
-        found = pygame.transform.gaussian_blur(base, max(1, blur // 2)) if blur > 1 else base
+        found = gfx.gaussian_blur(base, max(1, blur // 2)) if blur > 1 else base
         _SHADOWS.put(key, found)
     return found
 
@@ -56,7 +56,7 @@ def blit_shadowed(surface: pygame.Surface, image: pygame.Surface, topleft: tuple
 
 def veil(surface: pygame.Surface, color: theme.Color = theme.SHADE, alpha: int = 150) -> None:
     """Darken (or tint) the whole surface: behind a modal."""
-    cover = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+    cover = gfx.Canvas(surface.get_size(), pygame.SRCALPHA)
     cover.fill((*color, alpha))
     surface.blit(cover, (0, 0))
 
@@ -67,10 +67,10 @@ def vertical_gradient(size: tuple[int, int], top: theme.Color, bottom: theme.Col
     key = (size[0], size[1], top, bottom)
     found = _GRADIENTS.get(key)
     if found is None:
-        found = pygame.Surface(size)
+        found = gfx.Canvas(size)
         h = max(1, size[1] - 1)
         for y in range(size[1]):
-            pygame.draw.line(found, theme.mix(top, bottom, y / h), (0, y), (size[0], y))
+            gfx.line(found, theme.mix(top, bottom, y / h), (0, y), (size[0], y))
         _GRADIENTS.put(key, found)
     return found
 

@@ -1,5 +1,8 @@
 """Cached fonts (DejaVu Sans, which covers ñ á ¡ ¿ and our symbols) and cached text surfaces.
 
+Sizes are logical (1280×720 units): ``get(size)`` measures, ``render`` draws the glyphs at the
+window's scale (``game.ui.gfx``), so text is as sharp at 4K as at 720p.
+
 The files come from ``assets/fonts/`` through the resource resolver; if they are missing the
 game still runs with pygame's own font.
 """
@@ -8,7 +11,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.cache import MB, SurfaceCache
 from game.ui.locale import resource_path
 
@@ -52,11 +55,18 @@ def get(size: int, bold: bool = False) -> pygame.font.Font:
 
 def render(text: str, size: int, color: theme.Color = theme.INK, bold: bool = False
            ) -> pygame.Surface:
-    """``text`` rendered anti-aliased on a transparent surface, cached."""
+    """``text`` rendered anti-aliased on a transparent canvas at the current scale (its
+    glyphs drawn by a font of ``size`` × scale pixels), cached."""
     key = (text, size, bold, (int(color[0]), int(color[1]), int(color[2])))
     if not pygame.font.get_init():
         clear()
-    return _texts.get_or_make(key, lambda: get(size, bold).render(text, True, key[3]))
+
+    def make() -> pygame.Surface:
+        k = gfx.SCALE
+        font = get(size, bold) if k == 1.0 else get(max(1, round(size * k)), bold)
+        return gfx.Canvas.adopt(font.render(text, True, key[3]), k)
+
+    return _texts.get_or_make(key, make)
 
 
 def clear() -> None:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.ui import gfx
 from game.ui.cache import MB, SurfaceCache
 
 if TYPE_CHECKING:
@@ -56,8 +57,8 @@ def _dot(radius: int, color: Color, alpha: int) -> pygame.Surface:
     key = (radius, color, alpha // 8 * 8)
     surf = _DOTS.get(key)
     if surf is None:
-        surf = pygame.Surface((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
-        pygame.draw.circle(surf, (*color, key[2]), (radius + 1, radius + 1), radius)
+        surf = gfx.Canvas((radius * 2 + 2, radius * 2 + 2), pygame.SRCALPHA)
+        gfx.circle(surf, (*color, key[2]), (radius + 1, radius + 1), radius)
         _DOTS.put(key, surf)
     return surf
 
@@ -212,6 +213,6 @@ class Flash:
         if self.left <= 0 or self.duration <= 0:
             return
         alpha = int(self.peak * (self.left / self.duration) ** 1.5)
-        veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        veil = gfx.Canvas(surface.get_size(), pygame.SRCALPHA)
         veil.fill((*self.color, alpha))
         surface.blit(veil, (0, 0))

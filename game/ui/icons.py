@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
+from game.ui import gfx
 from game.ui.cache import MB, SurfaceCache
 
 Color = tuple[int, int, int]
@@ -44,23 +45,23 @@ class Pen:
         return max(1, round(v * self.k))
 
     def circle(self, c: Color, x: float, y: float, r: float, width: float = 0) -> None:
-        pygame.draw.circle(self.s, c, self.p(x, y), self.n(r), self.n(width) if width else 0)
+        gfx.circle(self.s, c, self.p(x, y), self.n(r), self.n(width) if width else 0)
 
     def ellipse(self, c: Color, x: float, y: float, w: float, h: float, width: float = 0
                 ) -> None:
         rect = pygame.Rect(*self.p(x, y), self.n(w), self.n(h))
-        pygame.draw.ellipse(self.s, c, rect, self.n(width) if width else 0)
+        gfx.ellipse(self.s, c, rect, self.n(width) if width else 0)
 
     def poly(self, c: Color, pts: Sequence[Point], width: float = 0) -> None:
-        pygame.draw.polygon(self.s, c, [self.p(*q) for q in pts], self.n(width) if width else 0)
+        gfx.polygon(self.s, c, [self.p(*q) for q in pts], self.n(width) if width else 0)
 
     def line(self, c: Color, a: Point, b: Point, width: float = 4, round_ends: bool = True
              ) -> None:
         w = self.n(width)
-        pygame.draw.line(self.s, c, self.p(*a), self.p(*b), w)
+        gfx.line(self.s, c, self.p(*a), self.p(*b), w)
         if round_ends:
-            pygame.draw.circle(self.s, c, self.p(*a), w // 2)
-            pygame.draw.circle(self.s, c, self.p(*b), w // 2)
+            gfx.circle(self.s, c, self.p(*a), w // 2)
+            gfx.circle(self.s, c, self.p(*b), w // 2)
 
     def lines(self, c: Color, pts: Sequence[Point], width: float = 4) -> None:
         for a, b in itertools.pairwise(pts):
@@ -69,7 +70,7 @@ class Pen:
     def rect(self, c: Color, x: float, y: float, w: float, h: float, radius: float = 0,
              width: float = 0) -> None:
         r = pygame.Rect(*self.p(x, y), self.n(w), self.n(h))
-        pygame.draw.rect(self.s, c, r, self.n(width) if width else 0,
+        gfx.rect(self.s, c, r, self.n(width) if width else 0,
                          border_radius=self.n(radius) if radius else 0)
 
     def arc(self, c: Color, x: float, y: float, r: float, a0: float, a1: float,
@@ -351,10 +352,10 @@ def icon_surface(card_id: str, size: tuple[int, int], ink: Color) -> pygame.Surf
     found = _CACHE.get(key)
     if found is None:
         side = min(w, h) * SUPERSAMPLE
-        big = pygame.Surface((side, side), pygame.SRCALPHA)
+        big = gfx.Canvas((side, side), pygame.SRCALPHA)
         ICONS.get(card_id, _unknown)(Pen(big), ink)
-        small = pygame.transform.smoothscale(big, (min(w, h), min(w, h)))
-        found = pygame.Surface((w, h), pygame.SRCALPHA)
+        small = gfx.smoothscale(big, (min(w, h), min(w, h)))
+        found = gfx.Canvas((w, h), pygame.SRCALPHA)
         found.blit(small, small.get_rect(center=(w // 2, h // 2)))
         _CACHE.put(key, found)
     return found

@@ -17,6 +17,7 @@ import pygame
 
 from game.core.errors import MalformedInput
 from game.rules.codes import decode, encode
+from game.ui import theme
 from game.ui.app import App, png_target
 from game.ui.registry import FEATURED, shot_names, ui_kit_for
 from game.ui.settings import Settings
@@ -110,7 +111,8 @@ def _check_name(path: str | Path) -> None:
 
 
 def render_scene_to_png(scene_name: str, path: str | Path, lang: str = "es",
-                        settle: float = SETTLE, code: str | None = None) -> Path:
+                        settle: float = SETTLE, code: str | None = None,
+                        size: tuple[int, int] | None = None) -> Path:
     """Open ``scene_name`` in ``lang`` with default settings on a hidden window and save it.
     ``code`` pins the game of the table scenes and the results. Raises
     :class:`ScreenshotError` (a ``ValueError``) for an unknown scene, a name not ending in
@@ -133,7 +135,7 @@ def render_scene_to_png(scene_name: str, path: str | Path, lang: str = "es",
 
         try:
             app = wire(App(Settings(language=lang), settings_dir=Path(folder), lang=lang,
-                           audio=False, persist=False))
+                           audio=False, persist=False, size=size or theme.SCREEN_SIZE))
         except pygame.error as error:  # the video driver the environment names cannot start
             if ours:
                 pygame.quit()

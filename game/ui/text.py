@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import fonts, theme
+from game.ui import fonts, gfx, theme
 
 Anchor = str
 """A pygame Rect attribute name: "topleft", "center", "midtop", "midright", …"""
@@ -41,10 +41,10 @@ def fit_line(text: str, size: int, width: int, color: theme.Color, bold: bool = 
     if w <= width or w == 0:
         return surf
     if width / w >= min_squeeze:
-        return pygame.transform.smoothscale(surf, (max(1, width), h))
+        return gfx.smoothscale(surf, (max(1, width), h))
     scale = width / (w * min_squeeze)
-    squeezed = pygame.transform.smoothscale(surf, (max(1, int(w * min_squeeze)), h))
-    return pygame.transform.smoothscale(
+    squeezed = gfx.smoothscale(surf, (max(1, int(w * min_squeeze)), h))
+    return gfx.smoothscale(
         squeezed, (max(1, width), max(1, int(h * scale))))
 
 

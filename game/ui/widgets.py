@@ -14,7 +14,7 @@ from typing import Generic, TypeVar
 
 import pygame
 
-from game.ui import fonts, theme
+from game.ui import fonts, gfx, theme
 from game.ui.draw import round_rect
 from game.ui.locale import TextSource, text_of
 from game.ui.text import draw_paragraph, draw_text, fit_line, wrap_text
@@ -69,7 +69,7 @@ class Widget:
     def draw_focus(self, surface: pygame.Surface) -> None:
         if self.focused and self.show_focus and self.visible:
             ring = self.rect.inflate(10, 10)
-            pygame.draw.rect(surface, theme.FOCUS, ring, 3, border_radius=theme.RADIUS + 4)
+            gfx.rect(surface, theme.FOCUS, ring, 3, border_radius=theme.RADIUS + 4)
 
 
 class Label(Widget):
@@ -240,7 +240,7 @@ class Button(Widget):
             cap = fonts.render(label, theme.TEXT_MIN, ink)
             cap_rect = pygame.Rect(0, 0, cap.get_width() + 14, min(rect.height - 12, 30))
             cap_rect.midright = (inner.right, rect.centery)
-            pygame.draw.rect(surface, ink, cap_rect, 2, border_radius=6)
+            gfx.rect(surface, ink, cap_rect, 2, border_radius=6)
             surface.blit(cap, cap.get_rect(center=cap_rect.center))
             inner.width -= cap_rect.width + 10
         text = fit_line(text_of(self.text), self.size, max(10, inner.width), ink, bold=True)
@@ -364,12 +364,12 @@ class Slider(Widget):
         if filled.width > 0:
             round_rect(surface, filled, theme.ACCENT if self.enabled else theme.INK_DISABLED, 4)
         x = self.marker_x()
-        pygame.draw.circle(surface, theme.SHADE, (x, t.centery + 2), self.marker)
-        pygame.draw.circle(surface, theme.INK if self.enabled else theme.INK_DISABLED,
+        gfx.circle(surface, theme.SHADE, (x, t.centery + 2), self.marker)
+        gfx.circle(surface, theme.INK if self.enabled else theme.INK_DISABLED,
                            (x, t.centery), self.marker)
-        pygame.draw.circle(surface, theme.ACCENT_DARK, (x, t.centery), self.marker - 5)
+        gfx.circle(surface, theme.ACCENT_DARK, (x, t.centery), self.marker - 5)
         if self.focused and self.show_focus:
-            pygame.draw.circle(surface, theme.FOCUS, (x, t.centery), self.marker + 5, 3)
+            gfx.circle(surface, theme.FOCUS, (x, t.centery), self.marker + 5, 3)
 
 
 class Toggle(Widget):
@@ -420,15 +420,15 @@ class Toggle(Widget):
         sw.midright = self.rect.midright
         round_rect(surface, sw, theme.OK if self.value else theme.PANEL_EDGE, 18)
         knob = (sw.right - 18, sw.centery) if self.value else (sw.left + 18, sw.centery)
-        pygame.draw.circle(surface, theme.INK, knob, 14)
+        gfx.circle(surface, theme.INK, knob, 14)
         mark = theme.OK if self.value else theme.PANEL_EDGE
         if self.value:
-            pygame.draw.lines(surface, mark, False, [(knob[0] - 7, knob[1]),
+            gfx.lines(surface, mark, False, [(knob[0] - 7, knob[1]),
                               (knob[0] - 2, knob[1] + 5), (knob[0] + 7, knob[1] - 6)], 3)
         else:
-            pygame.draw.line(surface, mark, (knob[0] - 5, knob[1] - 5),
+            gfx.line(surface, mark, (knob[0] - 5, knob[1] - 5),
                              (knob[0] + 5, knob[1] + 5), 3)
-            pygame.draw.line(surface, mark, (knob[0] - 5, knob[1] + 5),
+            gfx.line(surface, mark, (knob[0] - 5, knob[1] + 5),
                              (knob[0] + 5, knob[1] - 5), 3)
         self.draw_focus(surface)
 
@@ -526,7 +526,7 @@ class Choice(Widget, Generic[T]):
             cx = vr.left + 20 if side < 0 else vr.right - 20
             pts = [(cx - 6 * side, vr.centery - 9), (cx + 6 * side, vr.centery),
                    (cx - 6 * side, vr.centery + 9)]
-            pygame.draw.polygon(surface, theme.ACCENT if self.enabled else ink, pts)
+            gfx.polygon(surface, theme.ACCENT if self.enabled else ink, pts)
         draw_text(surface, text_of(self.options[self.index][1]), vr.center, theme.TEXT_BODY,
                   ink, bold=True, anchor="center", max_width=vr.width - 70)
         self.draw_focus(surface)
@@ -604,7 +604,7 @@ class TextField(Widget):
             caret_x = inner.left
         if self.focused and int(self._time * 2) % 2 == 0:
             h = fonts.get(self.size).get_height()
-            pygame.draw.line(surface, theme.INK, (caret_x, self.rect.centery - h // 2),
+            gfx.line(surface, theme.INK, (caret_x, self.rect.centery - h // 2),
                              (caret_x, self.rect.centery + h // 2), 2)
 
 

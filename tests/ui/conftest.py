@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.ui import gfx
 from game.ui.app import App
 from game.ui.settings import Settings
 
@@ -50,6 +51,7 @@ def make_app(tmp_path: Path) -> Iterator[Callable[..., App]]:
     yield make
     for app in made:
         app.close()
+    gfx.set_scale(1.0)
 
 
 def post(*events: pygame.event.Event) -> None:

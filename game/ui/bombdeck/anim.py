@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import cards
+from game.ui import cards, gfx
 from game.ui.tween import Motion, Tween, Tweens, arc_point, ease_out_cubic, lerp
 
 Point = tuple[float, float]
@@ -63,10 +63,10 @@ class Flight:
         img = face_of(self.card) if show_face and self.card is not None \
             else cards.draw_back()
         w = max(2, round(size[0] * max(0.04, squeeze)))
-        img = pygame.transform.smoothscale(img, (w, size[1]))
+        img = gfx.smoothscale(img, (w, size[1]))
         angle = lerp(self.angle[0], self.angle[1], min(1.0, p))
         if abs(angle) > 0.2:
-            img = pygame.transform.rotozoom(img, angle, 1.0)
+            img = gfx.rotozoom(img, angle, 1.0)
         alpha = self.tween.alpha
         if self.fade_out:
             alpha *= 1.0 - max(0.0, self.tween.t - 0.6) / 0.4

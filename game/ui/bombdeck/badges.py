@@ -8,7 +8,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import cards, theme
+from game.ui import cards, gfx, theme
 from game.ui.draw import round_rect
 from game.ui.icons import draw_icon
 from game.ui.text import draw_text, fit_line
@@ -101,8 +101,8 @@ def draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time
         draw_text(surface, info.tag, (rect.left + 14, rect.bottom - 8), theme.TEXT_MIN, dim,
                   anchor="bottomleft", max_width=rect.width - 28)
     if 0.0 < info.dark < 1.0 or out:
-        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        pygame.draw.rect(veil, (0, 0, 0, round(110 * (1.0 if out else info.dark))),
+        veil = gfx.Canvas(rect.size, pygame.SRCALPHA)
+        gfx.rect(veil, (0, 0, 0, round(110 * (1.0 if out else info.dark))),
                          veil.get_rect(), border_radius=16)
         surface.blit(veil, rect.topleft)
         if out and info.out_text:  # the place stays readable over the veil

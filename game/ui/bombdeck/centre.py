@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.ui import cards, theme
+from game.ui import cards, gfx, theme
 from game.ui.bombdeck.layout import CLUES, DECK, DISCARD, METER
 from game.ui.draw import round_rect
 from game.ui.icons import draw_icon, icon_surface
@@ -60,7 +60,7 @@ def draw_discard(surface: pygame.Surface, pile: Sequence[str], face_of: FaceOf,
     for index in range(start, len(pile)):
         angle, dx, dy = _tilt(index)
         face = face_of(pile[index])
-        img = pygame.transform.rotozoom(face, angle, 1.0)
+        img = gfx.rotozoom(face, angle, 1.0)
         rect = img.get_rect(center=(DISCARD.centerx + dx, DISCARD.centery + dy))
         cards.blit_card(surface, img, rect.topleft, 3)
     draw_text(surface, label, (DISCARD.centerx, DISCARD.bottom + 40), theme.TEXT_MIN,
@@ -91,13 +91,13 @@ def draw_meter(surface: pygame.Surface, title: str, text: str, danger: float) ->
 
     for s in range(0, full, 6):  # the burnt part: a faint dotted trace
         if s > length:
-            pygame.draw.circle(surface, (70, 66, 62), at(s), 2)
+            gfx.circle(surface, (70, 66, 62), at(s), 2)
     points = [at(s) for s in range(0, int(length) + 1, 3)] or [at(0)]
     if len(points) > 1:
-        pygame.draw.lines(surface, (120, 88, 52), False, points, 6)
-        pygame.draw.lines(surface, (214, 176, 120), False, points, 3)
+        gfx.lines(surface, (120, 88, 52), False, points, 6)
+        gfx.lines(surface, (214, 176, 120), False, points, 3)
         for k in range(0, len(points) - 1, 3):
-            pygame.draw.circle(surface, (120, 88, 52), points[k], 2)
+            gfx.circle(surface, (120, 88, 52), points[k], 2)
     ink = theme.mix(theme.INK, (255, 110, 90), level)
     draw_text(surface, text, (METER.left + 14, METER.bottom - 8), theme.TEXT_BODY, ink,
               bold=True, anchor="bottomleft", max_width=METER.width - 28)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import cards, theme
+from game.ui import cards, gfx, theme
 from game.ui.scenes.base import ModalScene
 from game.ui.text import draw_text
 from game.ui.widgets import Button
@@ -164,7 +164,7 @@ class _CardRow(ModalScene[str]):
             r = self.card_rect(i)
             if i == lit:
                 r = r.move(0, -10)
-                pygame.draw.rect(surface, theme.ACCENT, r.inflate(12, 12), 4, border_radius=16)
+                gfx.rect(surface, theme.ACCENT, r.inflate(12, 12), 4, border_radius=16)
             cards.blit_card(surface, cards.draw_card(card, name, ""), r.topleft,
                             10 if i == lit else 4)
             if caption:

@@ -11,7 +11,7 @@ from collections.abc import Callable
 
 import pygame
 
-from game.ui import cards, theme
+from game.ui import cards, gfx, theme
 from game.ui.bombdeck.layout import HAND
 from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import soft_shadow
@@ -31,12 +31,12 @@ def _glow(size: tuple[int, int], angle: float) -> pygame.Surface:
     found = _GLOWS.get(key)
     if found is None:
         pad = 14
-        base = pygame.Surface((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
-        pygame.draw.rect(base, (*theme.ACCENT, 255), base.get_rect().inflate(-8, -8),
+        base = gfx.Canvas((size[0] + 2 * pad, size[1] + 2 * pad), pygame.SRCALPHA)
+        gfx.rect(base, (*theme.ACCENT, 255), base.get_rect().inflate(-8, -8),
                          border_radius=18)
-        found = pygame.transform.gaussian_blur(base, 5)
+        found = gfx.gaussian_blur(base, 5)
         if key[2]:
-            found = pygame.transform.rotozoom(found, key[2] / 2, 1.0)
+            found = gfx.rotozoom(found, key[2] / 2, 1.0)
         _GLOWS.put(key, found)
     return found
 
@@ -48,7 +48,7 @@ def _turned(face: pygame.Surface, angle: float) -> pygame.Surface:
     key = (id(face), turn)
     found = _TURNED.get(key)
     if found is None or found[0] is not face:  # the entry keeps its face alive: ids stay unique
-        found = (face, pygame.transform.rotozoom(face, turn / 2, 1.0))
+        found = (face, gfx.rotozoom(face, turn / 2, 1.0))
         _TURNED.put(key, found)
     return found[1]
 
@@ -220,7 +220,7 @@ class HandFan:
             face = face_of(self.cards[i], big) if self.faces else cards.draw_back()
             size = cards.card_size(scale)
             if face.get_size() != size:
-                face = pygame.transform.smoothscale(face, size)
+                face = gfx.smoothscale(face, size)
             img = _turned(face, angle) if not big else face
             if i in self.glowing or i in self.selected:
                 halo = _glow(size, angle if not big else 0.0)
@@ -233,8 +233,8 @@ class HandFan:
             surface.blit(shadow, (rect.left - blur + 2, rect.top - blur + 4 + int(lift * 8)))
             surface.blit(img, rect)
             if i in self.selected:
-                pygame.draw.rect(surface, theme.ACCENT, rect.inflate(4, 4), 4,
+                gfx.rect(surface, theme.ACCENT, rect.inflate(4, 4), 4,
                                  border_radius=12)
             if self.focus == i and self.hover is None:
-                pygame.draw.rect(surface, theme.FOCUS, rect.inflate(10, 10), 3,
+                gfx.rect(surface, theme.FOCUS, rect.inflate(10, 10), 3,
                                  border_radius=16)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.bombdeck.actions import RANDOM
-from game.ui import cards, theme
+from game.ui import cards, gfx, theme
 from game.ui.locale import ordinal, plural
 from game.ui.scenes.base import ModalScene
 from game.ui.text import draw_text
@@ -174,9 +174,9 @@ class HideBombScene(ModalScene[Choice]):
             gx = max(p.left + 8 + BOMB[0] // 2, min(p.right - 8 - BOMB[0] // 2, gx))
             cards.blit_card(surface, bomb, bomb.get_rect(midbottom=(gx, bomb_y)).topleft, 6)
             tip = (gx, y + size[1] // 2)
-            pygame.draw.line(surface, theme.ACCENT, (gx, bomb_y + 2), (gx, tip[1] - 10), 4)
+            gfx.line(surface, theme.ACCENT, (gx, bomb_y + 2), (gx, tip[1] - 10), 4)
             head = [(gx - 9, tip[1] - 14), (gx + 9, tip[1] - 14), (gx, tip[1])]
-            pygame.draw.polygon(surface, theme.ACCENT, head)
+            gfx.polygon(surface, theme.ACCENT, head)
         else:
             q = draw_text(surface, "?", (p.centerx + 30, bomb_y - BOMB[1] // 2),
                           theme.TEXT_HEADING + 10, theme.ACCENT, bold=True, anchor="midleft")

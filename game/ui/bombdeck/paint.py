@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import cards, fonts, theme
+from game.ui import cards, fonts, gfx, theme
 from game.ui.bombdeck import layout as L
 from game.ui.bombdeck.badges import BadgeInfo, draw_badge
 from game.ui.bombdeck.centre import draw_clues, draw_deck, draw_discard, draw_meter
@@ -231,9 +231,9 @@ def _ring(surface: pygame.Surface, rect: pygame.Rect, fraction: float, color: th
             t = left / seg
             path.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
             left = 0
-    pygame.draw.rect(surface, (0, 0, 0), rect, 7, border_radius=14)
+    gfx.rect(surface, (0, 0, 0), rect, 7, border_radius=14)
     if len(path) > 1:
-        pygame.draw.lines(surface, color, False, path, 7)
+        gfx.lines(surface, color, False, path, 7)
 
 
 def _window(surface: pygame.Surface, scene: TableScene) -> None:
@@ -245,9 +245,9 @@ def _window(surface: pygame.Surface, scene: TableScene) -> None:
     faces = [*pending.cards, *(["nope"] * pending.nopes)]
     size = cards.card_size(HOVER_SCALE)
     for (x, y, angle), card in zip(spots, faces, strict=True):
-        img = pygame.transform.smoothscale(face_of(scene, card), size)
+        img = gfx.smoothscale(face_of(scene, card), size)
         if angle:
-            img = pygame.transform.rotozoom(img, angle, 1.0)
+            img = gfx.rotozoom(img, angle, 1.0)
         cards.blit_card(surface, img, img.get_rect(center=(round(x), round(y))).topleft, 14)
     if scene.timeline.busy:
         return  # the window is not counting while a card lands or it closes
@@ -290,14 +290,14 @@ def _stamps(surface: pygame.Surface, scene: TableScene) -> None:
         t = tween.t
         alpha = round(255 * (1.0 - max(0.0, t - 0.5) * 2))
         size = round(70 + 40 * min(1.0, t * 3))
-        mark = pygame.Surface((size, size), pygame.SRCALPHA)
+        mark = gfx.Canvas((size, size), pygame.SRCALPHA)
         if cancelled:
             color = (*theme.DANGER, alpha)
-            pygame.draw.line(mark, color, (8, 8), (size - 8, size - 8), 14)
-            pygame.draw.line(mark, color, (size - 8, 8), (8, size - 8), 14)
+            gfx.line(mark, color, (8, 8), (size - 8, size - 8), 14)
+            gfx.line(mark, color, (size - 8, 8), (8, size - 8), 14)
         else:
             color = (*theme.OK, alpha)
-            pygame.draw.lines(mark, color, False, [(8, size * 0.55), (size * 0.4, size - 10),
+            gfx.lines(mark, color, False, [(8, size * 0.55), (size * 0.4, size - 10),
                                                    (size - 8, 10)], 14)
         surface.blit(mark, mark.get_rect(center=(round(L.HOVER_SPOT[0]),
                                                  round(L.HOVER_SPOT[1]))))
@@ -315,7 +315,7 @@ def _waiting_bomb(surface: pygame.Surface, scene: TableScene) -> None:
         px, py = scene.layout.seat_point(seat)
         x, y = px, py + 150
     bob = 0.0 if scene.app.motion.reduced else math.sin(scene.clock * 5) * 3
-    img = pygame.transform.smoothscale(face_of(scene, "bomb"), cards.card_size(1.25))
+    img = gfx.smoothscale(face_of(scene, "bomb"), cards.card_size(1.25))
     cards.blit_card(surface, img, img.get_rect(center=(round(x), round(y + bob))).topleft, 12)
 
 

@@ -21,7 +21,7 @@ from game.bots.registry import levels_for
 from game.core.config import GameConfig, SeatKind
 from game.core.kit import GameDescriptor
 from game.rules.registry import descriptor
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.draw import round_rect
 from game.ui.locale import plural
 from game.ui.registry import FEATURED, on_screen, ui_kit_for
@@ -286,7 +286,7 @@ class NewGameScene(FormScene[None]):
             kind = self.kinds[seat]
             dot = (choice.rect.left - 12, choice.rect.centery)
             color = theme.ACCENT if kind is SeatKind.PERSON else theme.FOCUS
-            pygame.draw.circle(surface, color, dot, 5)
+            gfx.circle(surface, color, dot, 5)
         people = sum(1 for kind in self.kinds[: self.count] if kind is SeatKind.PERSON)
         if people == 0:
             hint = self.t("newgame.watch_only")
@@ -302,5 +302,5 @@ class NewGameScene(FormScene[None]):
 
     @staticmethod
     def _rule(surface: pygame.Surface, panel: pygame.Rect, y: int) -> None:
-        pygame.draw.line(surface, theme.mix(theme.PANEL, theme.PANEL_EDGE, 0.6),
+        gfx.line(surface, theme.mix(theme.PANEL, theme.PANEL_EDGE, 0.6),
                          (panel.left + PAD, y), (panel.right - PAD, y), 1)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.scenes.base import ModalScene
 from game.ui.widgets import Button
 
@@ -70,6 +70,6 @@ class PauseScene(ModalScene[PauseResult]):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         self.heading(surface, self.t("pause.title"))
-        pygame.draw.line(surface, theme.PANEL_EDGE, (self.panel.left + 40, self.panel.top + 88),
+        gfx.line(surface, theme.PANEL_EDGE, (self.panel.left + 40, self.panel.top + 88),
                          (self.panel.right - 40, self.panel.top + 88), 2)
         self.form.draw(surface)

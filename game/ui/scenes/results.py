@@ -18,7 +18,7 @@ import pygame
 
 from game.core.config import SeatKind
 from game.core.engine import TABLE
-from game.ui import fonts, theme
+from game.ui import fonts, gfx, theme
 from game.ui.draw import round_rect
 from game.ui.fx import Particles
 from game.ui.locale import ordinal, plural
@@ -305,14 +305,14 @@ def _crown(surface: pygame.Surface, rect: pygame.Rect) -> None:
               (x + w * 0.5, y + h * 0.14), (x + w * 0.7, y + h * 0.56), (x + w * 0.98, y + h * 0.3),
               (x + w * 0.92, base)]
     shade = [(px + 2, py + 3) for px, py in points]
-    pygame.draw.polygon(surface, theme.SHADE, shade)
-    pygame.draw.polygon(surface, GOLD, points)
-    pygame.draw.polygon(surface, (150, 100, 20), points, 2)
+    gfx.polygon(surface, theme.SHADE, shade)
+    gfx.polygon(surface, GOLD, points)
+    gfx.polygon(surface, (150, 100, 20), points, 2)
     band = pygame.Rect(round(x + w * 0.08), round(base - h * 0.14), round(w * 0.84),
                        round(h * 0.16))
-    pygame.draw.rect(surface, (220, 160, 40), band, border_radius=3)
+    gfx.rect(surface, (220, 160, 40), band, border_radius=3)
     for fx, fy in ((0.02, 0.3), (0.5, 0.14), (0.98, 0.3)):
-        pygame.draw.circle(surface, (255, 240, 200), (round(x + w * fx), round(y + h * fy)),
+        gfx.circle(surface, (255, 240, 200), (round(x + w * fx), round(y + h * fy)),
                            max(3, w // 14))
-    pygame.draw.circle(surface, (200, 50, 60), (round(x + w * 0.5), round(base - h * 0.06)),
+    gfx.circle(surface, (200, 50, 60), (round(x + w * 0.5), round(base - h * 0.06)),
                        max(3, w // 16))

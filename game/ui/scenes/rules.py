@@ -15,7 +15,7 @@ import pygame
 
 from game.core.errors import NotPlayable
 from game.rules.registry import game_ids
-from game.ui import fonts, theme
+from game.ui import fonts, gfx, theme
 from game.ui.draw import round_rect
 from game.ui.icons import draw_icon
 from game.ui.locale import Translator
@@ -62,10 +62,10 @@ _FADES: dict[int, pygame.Surface] = {}
 def _fade(width: int, height: int = 44) -> pygame.Surface:
     """The bottom edge of the text melting into the panel: there is more below."""
     if width not in _FADES:
-        fade = pygame.Surface((width, height), pygame.SRCALPHA)
+        fade = gfx.Canvas((width, height), pygame.SRCALPHA)
         base = theme.mix(theme.PANEL, theme.BG_DEEP, 0.25)
         for y in range(height):
-            pygame.draw.line(fade, (*base, int(235 * (y / (height - 1)) ** 1.4)), (0, y),
+            gfx.line(fade, (*base, int(235 * (y / (height - 1)) ** 1.4)), (0, y),
                              (width, y))
         _FADES[width] = fade
     return _FADES[width]
@@ -131,7 +131,7 @@ class RulesScene(FormScene[None]):
             height += len(wrapped) * step + 14
         if not lines:
             height += 200
-        page = pygame.Surface((width, height), pygame.SRCALPHA)
+        page = gfx.Canvas((width, height), pygame.SRCALPHA)
         title = self.app.loc.t(f"rules.{self.game}.title") if lines else \
             self.app.loc.t(f"game.{self.game}.name")
         draw_text(page, title, (0, 0), theme.TEXT_HEADING, theme.ACCENT, bold=True,
@@ -145,7 +145,7 @@ class RulesScene(FormScene[None]):
                     y += step
                 y += 14
         for n, wrapped in blocks:
-            pygame.draw.circle(page, theme.PANEL_EDGE, (17, y + step // 2), 17)
+            gfx.circle(page, theme.PANEL_EDGE, (17, y + step // 2), 17)
             draw_text(page, str(n), (17, y + step // 2), theme.TEXT_MIN, theme.INK, bold=True,
                       anchor="center")
             for row in wrapped:
@@ -221,7 +221,7 @@ class RulesScene(FormScene[None]):
         y = LEGEND.top + 2
         for card, label in entries:
             centre = (LEGEND.left + 18 + icon // 2, y + row // 2)
-            pygame.draw.circle(surface, (236, 232, 222), centre, icon // 2 + 2)
+            gfx.circle(surface, (236, 232, 222), centre, icon // 2 + 2)
             draw_icon(surface, card, (LEGEND.left + 20, y + (row - icon) // 2 + 2, icon - 4,
                                       icon - 4))
             draw_text(surface, self.app.loc.t(label),

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.draw import round_rect
 from game.ui.locale import LANGUAGES, plural
 from game.ui.scenes.base import FormScene
@@ -109,6 +109,6 @@ class SettingsScene(FormScene[None]):
         round_rect(surface, panel, theme.PANEL, 20, 200)
         for i in range(1, 8):
             y = TOP + i * ROW_GAP - (ROW_GAP - ROW_H) // 2
-            pygame.draw.line(surface, theme.mix(theme.PANEL, theme.PANEL_EDGE, 0.5),
+            gfx.line(surface, theme.mix(theme.PANEL, theme.PANEL_EDGE, 0.5),
                              (ROW_X, y), (ROW_X + ROW_W, y), 1)
         self.form.draw(surface)

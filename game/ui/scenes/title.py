@@ -19,7 +19,7 @@ import pygame
 
 from game import __version__
 from game.match.autosave import DamagedSave, Unfinished
-from game.ui import cards, fonts, theme
+from game.ui import cards, fonts, gfx, theme
 from game.ui.fx import Particles
 from game.ui.icons import icon_surface
 from game.ui.locale import plural
@@ -45,10 +45,10 @@ def _halo() -> pygame.Surface:
     """A soft warm glow behind the bomb (a radial gradient, made once)."""
     if not _HALO:
         size = 240
-        halo = pygame.Surface((size, size), pygame.SRCALPHA)
+        halo = gfx.Canvas((size, size), pygame.SRCALPHA)
         for r in range(size // 2, 0, -3):
             alpha = int(70 * (1 - r / (size / 2)) ** 2)
-            pygame.draw.circle(halo, (255, 150, 50, alpha), (size // 2, size // 2), r)
+            gfx.circle(halo, (255, 150, 50, alpha), (size // 2, size // 2), r)
         _HALO.append(halo)
     return _HALO[0]
 
@@ -237,7 +237,7 @@ class TitleScene(FormScene[None]):
         for (x, y, angle), card in zip(spots, DECOR, strict=False):
             name = self.app.loc.t(f"card.bombazo.{card}.name")
             face = cards.draw_card(card, name, "", cards.CARD_SIZE)
-            out.append((pygame.transform.rotozoom(face, angle, 1.0), (x, y), angle))
+            out.append((gfx.rotozoom(face, angle, 1.0), (x, y), angle))
         self._decor = out
         return out
 

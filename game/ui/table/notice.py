@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui import theme
+from game.ui import gfx, theme
 from game.ui.draw import round_rect
 from game.ui.text import draw_paragraph, wrap_text
 
@@ -68,7 +68,7 @@ def draw_notice(surface: pygame.Surface, notice: Notice, translate: Callable[[st
     size = theme.TEXT_SMALL
     lines = max(1, len(wrap_text(text, size, WIDTH - 2 * PAD, bold=True)))
     height = 2 * PAD + lines * round(size * 1.45)
-    box = pygame.Surface((WIDTH, height), pygame.SRCALPHA)
+    box = gfx.Canvas((WIDTH, height), pygame.SRCALPHA)
     inner = box.get_rect()
     round_rect(box, inner, theme.BG_DEEP, 14, 235)
     round_rect(box, inner, theme.DANGER if notice.trouble else theme.OK, 14, 255, 3)

@@ -1,0 +1,289 @@
+"""Drawing in logical units at any resolution: the front end's one way to make pixels.
+
+Every screen is laid out in logical units, 1280×720 of them (``theme.SCREEN_SIZE``), but the
+window may be any size: a 4K screen gets four times the pixels, not a blown-up 720p frame. A
+:class:`Canvas` is a pygame surface whose pixels are ``scale`` times its logical size; it
+answers in logical units (``get_size``, ``get_rect``, ``blit``, ``fill``, clipping), so layout
+code never sees a pixel. The functions here mirror ``pygame.draw`` and ``pygame.transform``
+and scale coordinates, radii and widths for a canvas (for a plain surface they are pygame's own).
+
+New canvases take the current :data:`SCALE`, which the app sets from the window; text, card
+faces, icons and shadows are therefore drawn at the resolution they are shown at, and every
+cache keys its entries by the scale. At scale 1 (1280×720, the tests) everything is exactly
+pygame's own drawing.
+
+An architecture test keeps ``pygame.draw``, ``pygame.transform`` and ``pygame.Surface(`` out of
+the rest of ``game/ui``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from typing import Any
+
+import pygame
+
+SCALE = 1.0
+"""The scale of every canvas made from now on (physical pixels per logical unit)."""
+
+Point = tuple[float, float]
+RectLike = pygame.Rect | tuple[float, float, float, float] | Sequence[float]
+
+
+def set_scale(scale: float) -> None:
+    global SCALE
+    SCALE = max(0.1, float(scale))
+
+
+def scale() -> float:
+    return SCALE
+
+
+def _k(surface: pygame.Surface) -> float:
+    return surface.scale if isinstance(surface, Canvas) else 1.0
+
+
+def _n(value: float, k: float) -> int:
+    return round(value * k)
+
+
+def _rect(rect: RectLike, k: float) -> pygame.Rect:
+    """A logical rect in physical pixels, edges rounded so that neighbours stay neighbours."""
+    r = rect if isinstance(rect, pygame.Rect) else pygame.Rect(rect)
+    if k == 1.0:
+        return pygame.Rect(r)
+    left, top = round(r.left * k), round(r.top * k)
+    return pygame.Rect(left, top, round(r.right * k) - left, round(r.bottom * k) - top)
+
+
+def _logical(rect: pygame.Rect, k: float) -> pygame.Rect:
+    if k == 1.0:
+        return rect
+    left, top = round(rect.left / k), round(rect.top / k)
+    return pygame.Rect(left, top, round(rect.right / k) - left, round(rect.bottom / k) - top)
+
+
+def _point(point: Point | Sequence[float], k: float) -> tuple[int, int] | tuple[float, float]:
+    if k == 1.0:
+        return (point[0], point[1])
+    return (round(point[0] * k), round(point[1] * k))
+
+
+def _width(width: int, k: float) -> int:
+    return width if width <= 0 or k == 1.0 else max(1, round(width * k))
+
+
+class Canvas(pygame.Surface):
+    """A surface drawn in logical units. ``size`` is logical; the pixels are ``scale`` times as
+    many (``physical`` gives them exactly, for a surface that adopts existing pixels)."""
+
+    def __init__(self, size: Sequence[float], flags: int = 0, scale: float | None = None,
+                 physical: tuple[int, int] | None = None) -> None:
+        k = SCALE if scale is None else scale
+        w, h = max(0, round(size[0])), max(0, round(size[1]))
+        pixels = physical if physical is not None else (max(1, round(w * k)),
+                                                        max(1, round(h * k)))
+        super().__init__(pixels, flags)
+        self.scale = k
+        self.logical = (w, h)
+
+    @classmethod
+    def adopt(cls, surface: pygame.Surface, scale: float | None = None) -> Canvas:
+        """``surface``'s pixels as a canvas of scale ``scale`` (its logical size is its pixel
+        size over the scale)."""
+        k = SCALE if scale is None else scale
+        if isinstance(surface, Canvas) and surface.scale == k:
+            return surface
+        w, h = pygame.Surface.get_size(surface)
+        alpha = surface.get_flags() & pygame.SRCALPHA
+        twin = cls((w / k, h / k), alpha, k, physical=(w, h))
+        _copy_pixels(twin, surface, alpha)
+        return twin
+
+    # --- logical answers -----------------------------------------------------------------------
+
+    def get_size(self) -> tuple[int, int]:
+        return self.logical
+
+    def get_width(self) -> int:
+        return self.logical[0]
+
+    def get_height(self) -> int:
+        return self.logical[1]
+
+    def get_rect(self, **where: Any) -> pygame.Rect:
+        rect = pygame.Rect((0, 0), self.logical)
+        for name, value in where.items():
+            setattr(rect, name, value)
+        return rect
+
+    def physical_size(self) -> tuple[int, int]:
+        return pygame.Surface.get_size(self)
+
+    # --- drawing on it -------------------------------------------------------------------------
+
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None,  # type: ignore[override]
+             special_flags: int = 0) -> pygame.Rect:
+        k = self.scale
+        if isinstance(source, Canvas) and source.scale != k:
+            source = _rescaled(source, k)
+        if isinstance(dest, pygame.Rect):
+            x, y = dest.topleft
+        else:
+            x, y = dest[0], dest[1]
+        phys_area = _rect(area, k) if area is not None else None
+        done = pygame.Surface.blit(self, source, (round(x * k), round(y * k)), phys_area,
+                                   special_flags)
+        return _logical(done, k)
+
+    def fill(self, color: Any, rect: Any = None,
+             special_flags: int = 0) -> pygame.Rect:
+        k = self.scale
+        done = pygame.Surface.fill(self, color, _rect(rect, k) if rect is not None else None,
+                                   special_flags)
+        return _logical(done, k)
+
+    def set_clip(self, rect: Any = None) -> None:
+        pygame.Surface.set_clip(self, _rect(rect, self.scale) if rect is not None else None)
+
+    def get_clip(self) -> pygame.Rect:
+        return _logical(pygame.Surface.get_clip(self), self.scale)
+
+    def subsurface(self, rect: Any) -> pygame.Surface:  # type: ignore[override]
+        """The pixels under a logical rect (a plain surface: for reading pixels)."""
+        return pygame.Surface.subsurface(self, _rect(rect, self.scale))
+
+    def copy(self) -> Canvas:
+        alpha = self.get_flags() & pygame.SRCALPHA
+        twin = Canvas(self.logical, alpha, self.scale, physical=self.physical_size())
+        _copy_pixels(twin, self, alpha)
+        return twin
+
+
+def _copy_pixels(target: pygame.Surface, source: pygame.Surface, alpha: int) -> None:
+    """Copy ``source``'s pixels exactly (alpha included) into a new blank ``target``."""
+    if alpha:
+        pygame.Surface.fill(target, (0, 0, 0, 0))
+        pygame.Surface.blit(target, source, (0, 0), None, pygame.BLEND_RGBA_MAX)
+    else:
+        pygame.Surface.blit(target, source, (0, 0))
+
+
+def _rescaled(source: Canvas, k: float) -> Canvas:
+    """A canvas made at another scale (a cache from before the window changed), resized to
+    ``k``: the right size at once, sharp again once its owner redraws it."""
+    w, h = source.logical
+    size = (max(1, round(w * k)), max(1, round(h * k)))
+    pixels = pygame.transform.smoothscale(source, size) if source.get_bitsize() >= 24 else \
+        pygame.transform.scale(source, size)
+    return Canvas.adopt(pixels, k)
+
+
+# --- pygame.draw, in logical units ------------------------------------------------------------
+
+
+def rect(surface: pygame.Surface, color: Any, rect: RectLike, width: int = 0,
+         border_radius: int = -1, border_top_left_radius: int = -1,
+         border_top_right_radius: int = -1, border_bottom_left_radius: int = -1,
+         border_bottom_right_radius: int = -1) -> pygame.Rect:
+    k = _k(surface)
+    radii = [r if r <= 0 else max(1, round(r * k)) for r in (
+        border_radius, border_top_left_radius, border_top_right_radius,
+        border_bottom_left_radius, border_bottom_right_radius)]
+    done = pygame.draw.rect(surface, color, _rect(rect, k), _width(width, k),
+                            border_radius=radii[0], border_top_left_radius=radii[1],
+                            border_top_right_radius=radii[2],
+                            border_bottom_left_radius=radii[3],
+                            border_bottom_right_radius=radii[4])
+    return _logical(done, k)
+
+
+def circle(surface: pygame.Surface, color: Any, center: Point | Sequence[float],
+           radius: float, width: int = 0) -> pygame.Rect:
+    k = _k(surface)
+    done = pygame.draw.circle(surface, color, _point(center, k), radius * k if k != 1.0
+                              else radius, _width(width, k))
+    return _logical(done, k)
+
+
+def ellipse(surface: pygame.Surface, color: Any, rect: RectLike, width: int = 0) -> pygame.Rect:
+    k = _k(surface)
+    return _logical(pygame.draw.ellipse(surface, color, _rect(rect, k), _width(width, k)), k)
+
+
+def arc(surface: pygame.Surface, color: Any, rect: RectLike, start_angle: float,
+        stop_angle: float, width: int = 1) -> pygame.Rect:
+    k = _k(surface)
+    return _logical(pygame.draw.arc(surface, color, _rect(rect, k), start_angle, stop_angle,
+                                    _width(width, k)), k)
+
+
+def line(surface: pygame.Surface, color: Any, start: Point | Sequence[float],
+         end: Point | Sequence[float], width: int = 1) -> pygame.Rect:
+    k = _k(surface)
+    return _logical(pygame.draw.line(surface, color, _point(start, k), _point(end, k),
+                                     _width(width, k)), k)
+
+
+def lines(surface: pygame.Surface, color: Any, closed: bool,
+          points: Iterable[Point | Sequence[float]], width: int = 1) -> pygame.Rect:
+    k = _k(surface)
+    return _logical(pygame.draw.lines(surface, color, closed, [_point(p, k) for p in points],
+                                      _width(width, k)), k)
+
+
+def aaline(surface: pygame.Surface, color: Any, start: Point | Sequence[float],
+           end: Point | Sequence[float]) -> pygame.Rect:
+    k = _k(surface)
+    return _logical(pygame.draw.aaline(surface, color, _point(start, k), _point(end, k)), k)
+
+
+def aalines(surface: pygame.Surface, color: Any, closed: bool,
+            points: Iterable[Point | Sequence[float]]) -> pygame.Rect:
+    k = _k(surface)
+    return _logical(pygame.draw.aalines(surface, color, closed,
+                                        [_point(p, k) for p in points]), k)
+
+
+def polygon(surface: pygame.Surface, color: Any, points: Iterable[Point | Sequence[float]],
+            width: int = 0) -> pygame.Rect:
+    k = _k(surface)
+    return _logical(pygame.draw.polygon(surface, color, [_point(p, k) for p in points],
+                                        _width(width, k)), k)
+
+
+# --- pygame.transform, keeping the scale -------------------------------------------------------
+
+
+def smoothscale(surface: pygame.Surface, size: Sequence[float]) -> pygame.Surface:
+    """``surface`` resized to the logical ``size`` (physical pixels for a plain surface)."""
+    k = _k(surface)
+    if not isinstance(surface, Canvas):
+        return pygame.transform.smoothscale(surface, (max(1, round(size[0])),
+                                                      max(1, round(size[1]))))
+    pixels = (max(1, round(size[0] * k)), max(1, round(size[1] * k)))
+    out = pygame.transform.smoothscale(surface, pixels)
+    twin = Canvas(size, out.get_flags() & pygame.SRCALPHA, k, physical=pixels)
+    _copy_pixels(twin, out, out.get_flags() & pygame.SRCALPHA)
+    return twin
+
+
+def rotozoom(surface: pygame.Surface, angle: float, zoom: float) -> pygame.Surface:
+    out = pygame.transform.rotozoom(surface, angle, zoom)
+    return Canvas.adopt(out, surface.scale) if isinstance(surface, Canvas) else out
+
+
+def rotate(surface: pygame.Surface, angle: float) -> pygame.Surface:
+    out = pygame.transform.rotate(surface, angle)
+    return Canvas.adopt(out, surface.scale) if isinstance(surface, Canvas) else out
+
+
+def gaussian_blur(surface: pygame.Surface, radius: int) -> pygame.Surface:
+    k = _k(surface)
+    out = pygame.transform.gaussian_blur(surface, max(1, round(radius * k)))
+    return Canvas.adopt(out, k) if isinstance(surface, Canvas) else out
+
+
+def surface(size: Sequence[float], flags: int = 0) -> Canvas:
+    """A new canvas of logical ``size`` at the current scale."""
+    return Canvas(size, flags)
