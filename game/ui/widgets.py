@@ -610,7 +610,8 @@ class TextField(Widget):
 
 class Form:
     """A scene's widgets: passes events, gives keyboard focus (Tab / Shift+Tab / ↑ / ↓),
-    activates the focused widget on Enter or Space (once per key press)."""
+    activates the focused widget on Enter or Space (once per key press) while the focus ring
+    shows; otherwise those keys go to the button whose shortcut they are."""
 
     def __init__(self, widgets: Sequence[Widget] = ()) -> None:
         self.widgets: list[Widget] = list(widgets)
@@ -676,11 +677,13 @@ class Form:
             if event.key in (pygame.K_DOWN, pygame.K_UP):
                 self.move_focus(1 if event.key == pygame.K_DOWN else -1)
                 return True
-            if event.key in ACTIVATE_KEYS and focused is not None:
-                self.focus(focused, show=True)
+            if event.key in ACTIVATE_KEYS and focused is not None and self.show_focus:
+                # Enter or Space acts on the focus only when the player moved it with the
+                # keyboard (the ring is on screen); after a click, Enter is what its label
+                # on a button says ("Play now  Enter"), never the last button clicked.
                 return focused.activate()
             return any(w.handle(event) for w in list(self.widgets)
-                       if w is not focused and w.visible)
+                       if w.visible and (w is not focused or not self.show_focus))
         used = False
         for w in list(self.widgets):
             if w.handle(event):

@@ -267,7 +267,7 @@ def test_clicking_the_offer_opens_the_same_table_with_the_same_next_machine_move
     assert title.resume is not None and title.offer is not None
     assert title.offer.moves == flow.match.moves
     assert title.offer_line() == f"Bombazo · 4 players · {flow.match.moves} moves made"
-    assert text_of(title.resume.text) == "Resume the unfinished game"
+    assert text_of(title.resume.text) == f"Resume · {title.offer_line()}"
     click(title.resume.rect.center)
     frames(app, 2)
     scene = table_of(app)

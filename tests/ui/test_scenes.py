@@ -73,14 +73,68 @@ def test_title_rules_and_settings_open_and_esc_comes_back(make_app: Callable[...
     assert app.stack.top is title  # type: ignore[comparison-overlap]
 
 
-def test_title_quit_button_quits(make_app: Callable[..., App]) -> None:
+def test_title_quit_button_asks_first_as_esc_does(make_app: Callable[..., App]) -> None:
+    from game.ui.scenes.confirm import ConfirmScene
+
     app = make_app()
     title = app.stack.top
     assert isinstance(title, TitleScene)
     settle(app)
     click(title.quit.rect.center)
     frames(app)
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene) and len(app.stack) == 2
+    settle(app)
+    click(confirm.yes.rect.center)
+    frames(app)
     assert not app.running and len(app.stack) == 0
+
+
+def test_enter_does_what_its_label_says_after_a_click(make_app: Callable[..., App]) -> None:
+    """Title → Rules (a click) → Esc → Enter plays, whatever was clicked last."""
+    from game.ui.scenes.rules import RulesScene
+
+    played: list[int] = []
+    app = make_app(hooks=Hooks(play_now=lambda: played.append(1)))
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    settle(app)
+    click(title.rules.rect.center)
+    frames(app)
+    assert isinstance(app.stack.top, RulesScene)
+    for _ in range(3):
+        key(pygame.K_ESCAPE)
+        frames(app)
+        if isinstance(app.stack.top, TitleScene) or not isinstance(app.stack.top, RulesScene):
+            break
+    assert app.stack.top is title  # type: ignore[comparison-overlap]
+    settle(app)
+    key(pygame.K_RETURN)
+    frames(app)
+    assert played == [1], "Enter opened the last clicked button instead of Play now"
+    # the keyboard's own focus still works: Tab to a button, Enter presses it
+    key(pygame.K_TAB)
+    frames(app)
+    focused = title.form.focused
+    assert focused is not None and title.form.show_focus
+
+
+def test_the_title_buttons_stay_put_when_a_game_waits(make_app: Callable[..., App]) -> None:
+    from game.match.autosave import Unfinished
+
+    app = make_app()
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    settle(app)
+    names = ("play_now", "new_game", "enter_code", "rules", "settings", "quit")
+    before = {name: pygame.Rect(getattr(title, name).rect) for name in names}
+    assert title.resume is None
+    title.offer = Unfinished.__new__(Unfinished)  # a stand-in offer: only its presence counts
+    title.offer_line = lambda: "Bombazo · 4 players · 9 moves made"  # type: ignore[method-assign]
+    title.rebuild()
+    assert title.resume is not None
+    assert {name: getattr(title, name).rect for name in names} == before
+    assert title.resume.shortcut == pygame.K_RETURN and title.play_now.shortcut is None
 
 
 def test_enter_code_returns_the_typed_code_to_the_hook(make_app: Callable[..., App]) -> None:

@@ -3,9 +3,9 @@
 "Play now", "New game" and a typed code call the app's :class:`~game.ui.app.Hooks` (the match
 layer wires them); a hook that is not wired shows its button disabled. Esc asks to quit.
 
-When ``hooks.unfinished`` finds an unfinished game, the title offers it first: "Resume the
-unfinished game" takes the big button (and Enter), with a line saying which game it is, and
-"Play now" joins the buttons below. A damaged save (set aside by the hook) is told in one line at
+When ``hooks.unfinished`` finds an unfinished game, the title offers it: a "Resume" bar under
+"Play now" says which game it is and takes Enter; every other button stays where it always is.
+"Quit" asks first, as Esc does. A damaged save (set aside by the hook) is told in one line at
 the bottom; the title works the same otherwise.
 """
 
@@ -85,15 +85,22 @@ class TitleScene(FormScene[None]):
     # --- widgets -------------------------------------------------------------------------------
 
     def build(self) -> None:
-        if self.offer is not None:
-            self._build_with_offer()
-            return
-        self.resume: Button | None = None
+        """The same buttons in the same places whether or not a game is waiting: an
+        unfinished game adds a "Resume" bar under "Play now" (and takes Enter and the accent
+        colour from it); nothing else moves."""
         cx = theme.SCREEN_W // 2
+        offer = self.offer is not None
+        enter = self.tr("key.enter")
         self.play_now = Button((cx - 250, 268, 500, 78), self.tr("title.play_now"),
-                               self._play_now, shortcut=pygame.K_RETURN,
-                               shortcut_label=self.tr("key.enter"), style="primary",
-                               size=theme.TEXT_LARGE)
+                               self._play_now, style="normal" if offer else "primary",
+                               size=theme.TEXT_LARGE,
+                               shortcut=None if offer else pygame.K_RETURN,
+                               shortcut_label=None if offer else enter)
+        self.resume: Button | None = None
+        if offer:
+            self.resume = Button((cx - 330, 352, 660, 46), self._resume_text, self._resume,
+                                 style="primary", size=theme.TEXT_BODY,
+                                 shortcut=pygame.K_RETURN, shortcut_label=enter)
         w, h, gap = 320, 58, 20
         left, right = cx - w - gap // 2, cx + gap // 2
         self.new_game = Button((left, 404, w, h), self.tr("title.new_game"), self._new_game)
@@ -103,34 +110,14 @@ class TitleScene(FormScene[None]):
         self.settings = Button((right, 404 + h + 16, w, h), self.tr("title.settings"),
                                self._settings)
         self.quit = Button((cx - w // 2, 404 + 2 * (h + 16), w, h), self.tr("title.quit"),
-                           self.app.quit, style="ghost")
-        for b in (self.play_now, self.new_game, self.enter_code, self.rules, self.settings,
-                  self.quit):
+                           self.on_escape, style="ghost")
+        buttons = [self.play_now, *([self.resume] if self.resume else []), self.new_game,
+                   self.enter_code, self.rules, self.settings, self.quit]
+        for b in buttons:
             self.form.add(b)
 
-    def _build_with_offer(self) -> None:
-        """The unfinished game first (Enter), then "Play now" among the other buttons."""
-        cx = theme.SCREEN_W // 2
-        self.resume = Button((cx - 320, 268, 640, 78), self.tr("title.resume"), self._resume,
-                             shortcut=pygame.K_RETURN, shortcut_label=self.tr("key.enter"),
-                             style="primary", size=theme.TEXT_LARGE)
-        w, h, gap = 320, 58, 20
-        left, right = cx - w - gap // 2, cx + gap // 2
-        rows = (404, 404 + h + 16, 404 + 2 * (h + 16))
-        self.play_now = Button((left, rows[0], w, h), self.tr("title.play_now"),
-                               self._play_now)
-        self.new_game = Button((right, rows[0], w, h), self.tr("title.new_game"),
-                               self._new_game)
-        self.enter_code = Button((left, rows[1], w, h), self.tr("title.enter_code"),
-                                 self._enter_code)
-        self.rules = Button((right, rows[1], w, h), self.tr("title.rules"), self._rules)
-        self.settings = Button((left, rows[2], w, h), self.tr("title.settings"),
-                               self._settings)
-        self.quit = Button((right, rows[2], w, h), self.tr("title.quit"), self.app.quit,
-                           style="ghost")
-        for b in (self.resume, self.play_now, self.new_game, self.enter_code, self.rules,
-                  self.settings, self.quit):
-            self.form.add(b)
+    def _resume_text(self) -> str:
+        return f"{self.t('title.resume_short')} · {self.offer_line()}"
 
     def offer_line(self) -> str:
         """Which game the offer is: "Bombazo · 4 players · 12 moves made"."""
@@ -264,11 +251,7 @@ class TitleScene(FormScene[None]):
                   theme.TEXT_LARGE - 2, theme.INK_DIM, anchor="midtop",
                   max_width=theme.SCREEN_W - 200)
         self.form.draw(surface)
-        if self.resume is not None:
-            draw_text(surface, self.offer_line(),
-                      (theme.SCREEN_W // 2, self.resume.rect.bottom + 12), theme.TEXT_SMALL,
-                      theme.INK_DIM, anchor="midtop", max_width=700)
-        else:
+        if self.resume is None:
             draw_text(surface, self.t("title.play_now_hint"),
                       (theme.SCREEN_W // 2, self.play_now.rect.bottom + 12), theme.TEXT_SMALL,
                       theme.INK_DIM if self.play_now.enabled else theme.INK_DISABLED,
