@@ -165,6 +165,8 @@ def _soak(args: argparse.Namespace) -> int:
 def _bench(args: argparse.Namespace) -> int:
     if args.target == "ui":
         return _bench_ui(args)
+    if args.target == "idle":
+        return _bench_idle(args)
     from game.tools.bench import run_bench
 
     report = run_bench(engine_games=args.games, astuto_games=args.astuto_games)
@@ -180,10 +182,25 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench_idle(args: argparse.Namespace) -> int:
+    from game.ui.bench import idle_cpu
+
+    reports = [idle_cpu(scene, seconds=args.seconds, size=args.size)
+               for scene in ("title", "table")]
+    if args.json:
+        print(json.dumps({"idle": reports}, ensure_ascii=False))
+        return 0
+    for report in reports:
+        print(f"idle {report['scene']}: {report['cpu_percent']} % of a core over "
+              f"{report['seconds']} s ({report['window']}, {report['driver']} driver)")
+    return 0
+
+
 def _bench_ui(args: argparse.Namespace) -> int:
     from game.ui.bench import run_ui_bench
 
-    report = run_ui_bench(frames=args.frames, first_frame_runs=args.launch_runs)
+    report = run_ui_bench(frames=args.frames, first_frame_runs=args.launch_runs,
+                          size=args.size or (1280, 720))
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
         return 0
@@ -344,14 +361,22 @@ def build_parser() -> argparse.ArgumentParser:
         description="Without a target (or 'engine'): engine speed, Astuto's decision time, "
                     "state copies. 'ui': the front end's frame time on an 8-seat machine table "
                     "(dummy video driver) and the launch time to the first frame.")
-    bench.add_argument("target", nargs="?", choices=("engine", "ui"), default="engine",
-                       help="engine (default) or ui")
+    bench.add_argument("target", nargs="?", choices=("engine", "ui", "idle"),
+                       default="engine",
+                       help="engine (default), ui (frame time) or idle (the share of a core "
+                            "an idle title and table take, in a real window when there is a "
+                            "display)")
     bench.add_argument("--games", type=_positive, default=2000,
                        help="engine games to time (2000)")
     bench.add_argument("--astuto-games", type=_positive, default=300,
                        help="games whose Astuto decisions are timed (300)")
     bench.add_argument("--frames", type=_positive, default=600,
                        help="ui: frames to time (600)")
+    bench.add_argument("--size", type=_window_size, default=None, metavar="WxH",
+                       help="ui, idle: the window size (ui: 1280x720; idle: fitted to the "
+                            "desktop)")
+    bench.add_argument("--seconds", type=float, default=10.0,
+                       help="idle: seconds measured per scene (10)")
     bench.add_argument("--launch-runs", type=_whole, default=5,
                        help="ui: launches to time, the median is reported (5; 0: none)")
     bench.add_argument("--json", action="store_true",

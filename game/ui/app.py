@@ -50,7 +50,16 @@ if TYPE_CHECKING:
     from game.ui.scene import Scene
 
 FPS = 60
+IDLE_FPS = 3
+"""Frames a second once nothing moves and nobody touches anything (LOOK.md: calm; the
+processor rests: a few percent of a core on an idle title or table)."""
+IDLE_NAP_MS = 30
+"""How long an idle loop sleeps between looks at the event queue (the input's latency)."""
+IDLE_AFTER = 1.5
+"""Seconds without input or animation before the app slows down."""
 MAX_DT = 0.1
+IDLE_MAX_DT = 0.6
+"""An idle frame advances the ambient animations (and the fuse's tick) by its real time."""
 """A long hitch (a window drag) advances the game at most this much."""
 CLICK_GUARD = 0.2
 MOUSE_BUTTONS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
@@ -122,6 +131,8 @@ class App:
         self.dropped = 0
         """Input events dropped by the lock or the click guard (tests read it)."""
         self._guard = 0.0
+        self._active_at = 0.0
+        self._shown_whole = False
         pygame.display.set_caption(self.loc.t("app.title"))
         if start == "title":
             self.to_title()
@@ -287,10 +298,14 @@ class App:
         if events is None:
             events = pygame.event.get()
         for event in events:
+            if event.type != pygame.NOEVENT:
+                self._active_at = self.time
             self.dispatch(event)
-        dt = max(0.0, min(dt, MAX_DT))
+        dt = max(0.0, min(dt, IDLE_MAX_DT if self.idle else MAX_DT))
         self.time += dt
         self.stack.update(dt)
+        if any(scene.animating for scene in self.stack):
+            self._active_at = self.time
         self.shake.update(dt)
         self.flash.update(dt)
         self._guard = max(0.0, self._guard - dt)
@@ -318,15 +333,58 @@ class App:
         self.draw()
         return save_png(self.screen, path)
 
-    def run(self) -> int:
-        """The frame loop, until the stack is empty or the window closes."""
+    def run(self, seconds: float | None = None) -> int:
+        """The frame loop, until the stack is empty or the window closes (or ``seconds`` have
+        passed: the idle benchmark); at ``IDLE_FPS`` once nothing has moved or been touched
+        for ``IDLE_AFTER`` seconds (the first event wakes it at once: the wait for the next
+        frame is a wait for an event)."""
         self.running = True
         self.clock.tick()
-        while self.running:
-            dt = self.clock.tick(FPS) / 1000.0
-            self.step(dt)
-            pygame.display.flip()
+        end = None if seconds is None else pygame.time.get_ticks() + seconds * 1000
+        while self.running and (end is None or pygame.time.get_ticks() < end):
+            if not self.idle:
+                self.step(self.clock.tick(FPS) / 1000.0)
+                pygame.display.flip()
+                self._shown_whole = True
+                continue
+            # Sleep until an event comes or the next idle frame is due (in short naps: SDL's
+            # own wait polls every millisecond once joysticks are initialised), then show only
+            # what still moves (the rest of the screen is the frame shown last).
+            due = pygame.time.get_ticks() + round(1000 / IDLE_FPS)
+            while pygame.time.get_ticks() < due and not pygame.event.peek():
+                pygame.time.wait(IDLE_NAP_MS)
+            self.step(self.clock.tick(FPS) / 1000.0, draw=False)
+            self._show_idle_frame()
         return 0
+
+    def _show_idle_frame(self) -> None:
+        top = self.stack.top
+        areas = top.ambient() if top is not None and self._shown_whole else None
+        if areas is None or self.shake.offset != (0, 0) or not self.idle:
+            self.draw()
+            pygame.display.flip()
+            self._shown_whole = True
+            return
+        union = areas[0].unionall(areas[1:]) if areas else pygame.Rect(0, 0, 0, 0)
+        self.canvas.set_clip(union)  # only the moving parts are drawn again
+        self.stack.draw(self.canvas)
+        self.canvas.set_clip(None)
+        viewport = self.viewport
+        dirty = []
+        for area in areas:
+            shown = self.canvas.get_rect().clip(area)
+            if not shown.width or not shown.height:
+                continue
+            physical = gfx.to_physical(shown, viewport.scale)
+            at = (physical.left + viewport.offset[0], physical.top + viewport.offset[1])
+            pygame.Surface.blit(self.screen, self.canvas, at, physical)
+            dirty.append(pygame.Rect(at, physical.size))
+        pygame.display.update(dirty)
+
+    @property
+    def idle(self) -> bool:
+        """Nothing has moved or been touched for ``IDLE_AFTER`` seconds."""
+        return self.time - self._active_at >= IDLE_AFTER
 
     def quit(self) -> None:
         """Close every scene (their ``on_exit`` autosaves), save settings, stop the loop."""

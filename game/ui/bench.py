@@ -48,7 +48,8 @@ def _percentile(samples: list[float], q: float) -> float:
 
 
 def frame_times(frames: int = FRAMES, warmup: int = WARMUP, seats: int = SEATS,
-                seed: int = SEED, game: str | None = None) -> dict[str, Any]:
+                seed: int = SEED, game: str | None = None,
+                size: tuple[int, int] = (1280, 720)) -> dict[str, Any]:
     """Time ``frames`` frames of a ``seats``-seat machine table in play (after the deal and
     ``warmup`` more frames); milliseconds per frame."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
@@ -74,6 +75,7 @@ def frame_times(frames: int = FRAMES, warmup: int = WARMUP, seats: int = SEATS,
         settings = Settings(language="en", machine_speed="fast",
                             reaction_seconds=REACTION_SECONDS)
         app = launch.wire(App(settings, settings_dir=Path(folder), lang="en", audio=False,
+                              size=size,
                               persist=False))
         try:
             match = Match(config, seed)
@@ -112,7 +114,7 @@ def frame_times(frames: int = FRAMES, warmup: int = WARMUP, seats: int = SEATS,
         "table": f"{game}, {seats} seats, astuto, fast, {REACTION_SECONDS} s windows",
         "actions": actions,
         "tables": tables,
-        "size": "1280x720",
+        "size": f"{size[0]}x{size[1]}",
         "driver": "dummy",
     }
 
@@ -145,10 +147,45 @@ def first_frame_seconds(runs: int = FIRST_FRAME_RUNS) -> list[float]:
     return times
 
 
-def run_ui_bench(frames: int = FRAMES, first_frame_runs: int = FIRST_FRAME_RUNS
-                 ) -> dict[str, Any]:
+def idle_cpu(scene: str = "title", seconds: float = 10.0, warmup: float = 4.0,
+             size: tuple[int, int] | None = None) -> dict[str, Any]:
+    """The share of one core the app takes while nothing happens: on the title, or at the
+    featured game's table waiting for the person's move. Measured in a real window when there
+    is a display (the frame has to reach the screen), else on the dummy driver."""
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    import pygame
+
+    from game.core.config import GameConfig
+    from game.match.match import Match
+    from game.ui import launch
+    from game.ui.app import App
+    from game.ui.registry import FEATURED
+    from game.ui.settings import Settings
+
+    with tempfile.TemporaryDirectory() as folder:
+        app = App(Settings(language="en"), settings_dir=Path(folder), lang="en", audio=False,
+                  persist=False, size=size)
+        try:
+            if scene == "table":
+                config = GameConfig(FEATURED.game, FEATURED.seats)
+                launch.open_table(app, Match(config, SEED))
+            app.run(seconds=warmup)
+            start_cpu, start = time.process_time(), time.perf_counter()
+            app.run(seconds=seconds)
+            cpu, wall = time.process_time() - start_cpu, time.perf_counter() - start
+            window = app.screen.get_size()
+            driver = pygame.display.get_driver()
+        finally:
+            app.close()
+    return {"scene": scene, "seconds": round(wall, 2), "cpu_percent": round(100 * cpu / wall, 1),
+            "window": f"{window[0]}x{window[1]}", "driver": driver}
+
+
+def run_ui_bench(frames: int = FRAMES, first_frame_runs: int = FIRST_FRAME_RUNS,
+                 size: tuple[int, int] = (1280, 720)) -> dict[str, Any]:
     launch = first_frame_seconds(first_frame_runs) if first_frame_runs > 0 else []
-    report = frame_times(frames)
+    report = frame_times(frames, size=size)
     report["first_frame_s"] = round(statistics.median(launch), 3) if launch else None
     report["first_frame_runs_s"] = [round(t, 3) for t in launch]
     report["python"] = platform.python_version()

@@ -9,6 +9,7 @@ from game.ui.cache import MB, SurfaceCache
 
 _SHADOWS: SurfaceCache[pygame.Surface] = SurfaceCache("shadows", 4 * MB)
 _GRADIENTS: SurfaceCache[pygame.Surface] = SurfaceCache("gradients", 8 * MB)
+_BOXES: SurfaceCache[pygame.Surface] = SurfaceCache("boxes", 4 * MB)
 
 
 def round_rect(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color,
@@ -17,8 +18,12 @@ def round_rect(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color,
     if alpha >= 255:
         gfx.rect(surface, color, rect, width, border_radius=radius)
         return
-    box = gfx.Canvas(rect.size, pygame.SRCALPHA)
-    gfx.rect(box, (*color, alpha), box.get_rect(), width, border_radius=radius)
+    key = (rect.width, rect.height, tuple(color), radius, alpha, width)
+    box = _BOXES.get(key)
+    if box is None:  # drawn once: panels are redrawn every frame
+        box = gfx.Canvas(rect.size, pygame.SRCALPHA)
+        gfx.rect(box, (*color, alpha), box.get_rect(), width, border_radius=radius)
+        _BOXES.put(key, box)
     surface.blit(box, rect.topleft)
 
 

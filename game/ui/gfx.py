@@ -56,6 +56,11 @@ def _rect(rect: RectLike, k: float) -> pygame.Rect:
     return pygame.Rect(left, top, round(r.right * k) - left, round(r.bottom * k) - top)
 
 
+def to_physical(rect: RectLike, k: float) -> pygame.Rect:
+    """A logical rect in the pixels of a canvas of scale ``k``."""
+    return _rect(rect, k)
+
+
 def _logical(rect: pygame.Rect, k: float) -> pygame.Rect:
     if k == 1.0:
         return rect

@@ -22,6 +22,9 @@ class Scene(Generic[R]):
       a modal that lets the table keep smoking sets it ``False``.
     - ``busy``: while true the app drops clicks and keys (Esc and F11 still pass): an action is
       resolving and its animation is playing.
+    - ``animating``: something the player watches is moving (cards flying, machines playing, a
+      countdown); while no scene on the stack animates and no input comes, the app slows to a
+      few frames a second (ambient sparks go on, slower) and the processor rests.
     """
 
     opaque: bool = True
@@ -35,6 +38,15 @@ class Scene(Generic[R]):
     @property
     def busy(self) -> bool:
         return False
+
+    @property
+    def animating(self) -> bool:
+        return self.busy
+
+    def ambient(self) -> list[pygame.Rect] | None:
+        """The logical rects that still change while nothing happens (sparks, a bobbing card),
+        so an idle frame need only show those; ``None``: the whole screen."""
+        return None
 
     def handle(self, event: pygame.event.Event) -> None:
         """An input event (only the top scene gets them). Esc never arrives here: the app

@@ -4,11 +4,13 @@ pygame events posted on the queue."""
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pygame
 
 from game.ui.app import App, Hooks
+from game.ui.scene import Scene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.scenes.settings import SettingsScene
 from game.ui.scenes.title import TitleScene
@@ -200,3 +202,24 @@ def test_dt_is_clamped_after_a_long_hitch(app: App) -> None:
     app.stack.push(probe)
     app.step(5.0, [])
     assert app.time <= 0.1 + 1e-9
+
+
+def test_the_app_rests_when_nothing_moves_and_wakes_on_input(
+        make_app: Callable[..., App]) -> None:
+    from game.ui import app as app_module
+
+    app = make_app("en", audio=False, persist=False)
+    for _ in range(round(app_module.IDLE_AFTER * 60) + 5):
+        app.step(1 / 60, [])
+    assert app.idle, "an idle title should let the processor rest"
+    app.step(1 / 60, [pygame.event.Event(pygame.MOUSEMOTION, pos=(10, 10), rel=(1, 1),
+                                         buttons=(0, 0, 0))])
+    assert not app.idle
+
+    class Busy(Scene[None]):
+        animating = True  # type: ignore[assignment]
+
+    app.push(Busy(app))
+    for _ in range(round(app_module.IDLE_AFTER * 60) + 5):
+        app.step(1 / 60, [])
+    assert not app.idle, "a scene that animates keeps the frame rate up"

@@ -203,6 +203,20 @@ class TableScene(TableInput, Scene[None]):
             return False
         return self.timeline.busy or self._left
 
+    @property
+    def animating(self) -> bool:
+        """Cards move, machines play or a window counts down: full speed. Waiting for a
+        person (or behind the curtain) lets the app rest."""
+        flow = self.flow
+        waiting = flow.awaiting_person is not None or flow.curtain_for is not None
+        return self.busy or self._skipping or not (waiting or self.match.is_over())
+
+    def ambient(self) -> list[pygame.Rect] | None:
+        """While it waits for the person only the fuse burns (and its sparks fly)."""
+        if self.app.stack.top is not self or self.animating:
+            return None
+        return [L.METER.inflate(24, 24)]
+
     def update(self, dt: float) -> None:
         self._play(dt)
         self.autosave()

@@ -189,6 +189,10 @@ class ResultsScene(FormScene[None]):
         for x in (LEFT.left + 120, LEFT.centerx, LEFT.right - 120):
             self.confetti.confetti((x, LEFT.top + 40), 40)
 
+    @property
+    def animating(self) -> bool:
+        return self.clock < CONFETTI_FOR or self._pulse > 0
+
     def update(self, dt: float) -> None:
         super().update(dt)
         self._pulse = max(0.0, self._pulse - dt * 1.5)

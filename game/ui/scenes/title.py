@@ -38,19 +38,20 @@ DECOR = ("see_future", "defuse", "nope", "animal_octopus", "skip", "bomb", "shuf
          "animal_frog")
 
 
-_HALO: list[pygame.Surface] = []
+_HALO: dict[float, pygame.Surface] = {}
 
 
 def _halo() -> pygame.Surface:
-    """A soft warm glow behind the bomb (a radial gradient, made once)."""
-    if not _HALO:
+    """A soft warm glow behind the bomb (a radial gradient, made once per scale)."""
+    found = _HALO.get(gfx.scale())
+    if found is None:
         size = 240
-        halo = gfx.Canvas((size, size), pygame.SRCALPHA)
+        found = gfx.Canvas((size, size), pygame.SRCALPHA)
         for r in range(size // 2, 0, -3):
             alpha = int(70 * (1 - r / (size / 2)) ** 2)
-            gfx.circle(halo, (255, 150, 50, alpha), (size // 2, size // 2), r)
-        _HALO.append(halo)
-    return _HALO[0]
+            gfx.circle(found, (255, 150, 50, alpha), (size // 2, size // 2), r)
+        _HALO[gfx.scale()] = found
+    return found
 
 
 class TitleScene(FormScene[None]):
@@ -59,6 +60,7 @@ class TitleScene(FormScene[None]):
         self._emit = 0.0
         self._decor: list[tuple[pygame.Surface, tuple[int, int], float]] = []
         self._decor_lang = ""
+        self._decor_scale = 0.0
         self.offer: Unfinished | None = None
         """The unfinished game offered for resume."""
         self.damaged: DamagedSave | None = None
@@ -197,6 +199,13 @@ class TitleScene(FormScene[None]):
                                gravity=160.0)
         self.sparks.update(dt)
 
+    def ambient(self) -> list[pygame.Rect] | None:
+        """The spark of the fuse and the cards bobbing in the corners."""
+        if self.app.stack.top is not self:
+            return None
+        corners = [pygame.Rect(0, 440, 330, 280), pygame.Rect(950, 440, 330, 280)]
+        return [self._bomb_rect().inflate(80, 80), *corners]
+
     def _title_rect(self) -> pygame.Rect:
         surf = fonts.render(self.t("app.title"), theme.TEXT_TITLE, theme.INK, bold=True)
         return surf.get_rect(midtop=(theme.SCREEN_W // 2 + 50, 72))
@@ -215,7 +224,7 @@ class TitleScene(FormScene[None]):
     def _decor_cards(self) -> list[tuple[pygame.Surface, tuple[int, int], float]]:
         """A few tilted cards peeking in from the corners (built once per language)."""
         lang = getattr(self.app.loc, "lang", "")
-        if self._decor and self._decor_lang == lang:
+        if self._decor and self._decor_lang == lang and self._decor_scale == gfx.scale():
             return self._decor
         self._decor_lang = lang
         out: list[tuple[pygame.Surface, tuple[int, int], float]] = []
@@ -224,17 +233,18 @@ class TitleScene(FormScene[None]):
         for (x, y, angle), card in zip(spots, DECOR, strict=False):
             name = self.app.loc.t(f"card.bombazo.{card}.name")
             face = cards.draw_card(card, name, "", cards.CARD_SIZE)
-            out.append((gfx.rotozoom(face, angle, 1.0), (x, y), angle))
+            tilted = gfx.rotozoom(face, angle, 1.0)
+            tilted.set_alpha(150)  # half in the shadows, set once, not every frame
+            out.append((tilted, (x, y), angle))
         self._decor = out
+        self._decor_scale = gfx.scale()
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         for i, (img, (x, y), _angle) in enumerate(self._decor_cards()):
             bob = 0.0 if self.app.motion.reduced else math.sin(self.clock * 1.3 + i) * 4
-            shade = img.copy()
-            shade.set_alpha(150)
-            surface.blit(shade, (x, y + bob))
+            surface.blit(img, (x, y + bob))
         title = self._title_rect()
         shadow = fonts.render(self.t("app.title"), theme.TEXT_TITLE, theme.SHADE, bold=True)
         surface.blit(shadow, title.move(4, 6))
