@@ -413,6 +413,9 @@ def _check_code(code: str | None) -> None:
 def _front_end(args: argparse.Namespace) -> int:
     """``python -m game`` and its flags: the window, a screenshot, autoplay."""
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    from game.ui.quiet import name_the_window
+
+    name_the_window()  # before anything starts SDL's video: its window class is read once
     _blank_drivers_mean_none()
     if args.selftest:
         from game.ui.selftest import run_selftest

@@ -39,6 +39,7 @@ import pygame
 from game.ui import fonts, gfx, theme, widgets
 from game.ui.fx import Flash, Shake
 from game.ui.locale import Translator, load_locale, resource_path, system_lang
+from game.ui.quiet import library_noise_to_log, name_the_window
 from game.ui.settings import Settings
 from game.ui.sound import Sound
 from game.ui.stack import SceneStack
@@ -105,7 +106,9 @@ class App:
         pygame.mixer.pre_init(44100, -16, 2, 512)
         if not pygame.font.get_init():
             fonts.clear()  # fonts made before a pygame.quit() are dead
-        pygame.init()
+        name_the_window()
+        with library_noise_to_log("starting pygame"):
+            pygame.init()
         self.fullscreen = False
         self.screen = self._open_window(size)
         self._windowed = self.screen.get_size()

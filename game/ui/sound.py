@@ -17,6 +17,7 @@ from pathlib import Path
 import pygame
 
 from game.ui.locale import resource_path
+from game.ui.quiet import library_noise_to_log
 
 NAMES = ("draw", "play", "nope", "defuse", "explosion", "win", "tick", "click")
 """Every effect in assets/sounds/ (``<name>.wav``)."""
@@ -37,7 +38,8 @@ def mixer_ready() -> bool:
     try:
         if pygame.mixer.get_init():
             return True
-        pygame.mixer.init()
+        with library_noise_to_log("starting the mixer"):
+            pygame.mixer.init()
         return bool(pygame.mixer.get_init())
     except (pygame.error, NotImplementedError, OSError):
         return False

@@ -28,6 +28,10 @@ TOOLS = ("Xvfb", "xdotool")
 SCREEN = (1280, 720)
 PLAY_NOW = (640, 307)
 """The centre of the title's "Play now" button in the 1280×720 logical screen."""
+RULES = (470, 507)
+"""The centre of the title's "Rules" button."""
+DRAW = (1150, 505)
+"""The centre of the table's "Draw" button."""
 TITLE = "Mecha Corta"
 
 
@@ -108,7 +112,7 @@ class Game:
                                             cwd=ROOT, env=env, stdout=out, stderr=out)
         self.window = ""
         self.origin = (0, 0)
-        self.scale = (1.0, 1.0)
+        self.size = SCREEN
 
     def xdotool(self, *args: str) -> str:
         done = subprocess.run(["xdotool", *args], env=self.env, capture_output=True,
@@ -136,14 +140,34 @@ class Game:
             if value.strip().lstrip("-").isdigit():
                 geometry[name] = int(value)
         self.origin = (geometry.get("X", 0), geometry.get("Y", 0))
-        width, height = geometry.get("WIDTH", SCREEN[0]), geometry.get("HEIGHT", SCREEN[1])
-        self.scale = (width / SCREEN[0], height / SCREEN[1])
+        self.size = (geometry.get("WIDTH", SCREEN[0]), geometry.get("HEIGHT", SCREEN[1]))
         self.xdotool("windowactivate", self.window)
         self.xdotool("windowfocus", self.window)
 
+    def resize(self, width: int, height: int) -> None:
+        """Resize the window as a person would drag its corner."""
+        self.xdotool("windowsize", self.window, str(width), str(height))
+        _wait("the new size", lambda: self._size_now() == (width, height), 10, 0.1)
+        self.size = (width, height)
+        time.sleep(0.3)  # the game sees the resize on its next frame
+
+    def _size_now(self) -> tuple[int, int]:
+        shell = dict(line.partition("=")[::2] for line in
+                     self.xdotool("getwindowgeometry", "--shell", self.window).splitlines())
+        return int(shell.get("WIDTH", 0)), int(shell.get("HEIGHT", 0))
+
+    def to_screen(self, logical: tuple[int, int]) -> tuple[int, int]:
+        """Where a logical point is on the X screen: the frame is letterboxed into the
+        window, as big as fits (game.ui.viewport)."""
+        width, height = self.size
+        scale = min(width / SCREEN[0], height / SCREEN[1])
+        left = (width - round(SCREEN[0] * scale)) // 2
+        top = (height - round(SCREEN[1] * scale)) // 2
+        return (self.origin[0] + left + round(logical[0] * scale),
+                self.origin[1] + top + round(logical[1] * scale))
+
     def click(self, logical: tuple[int, int]) -> None:
-        x = self.origin[0] + round(logical[0] * self.scale[0])
-        y = self.origin[1] + round(logical[1] * self.scale[1])
+        x, y = self.to_screen(logical)
         self.xdotool("mousemove", str(x), str(y))
         time.sleep(0.05)
         self.xdotool("click", "1")
@@ -232,3 +256,68 @@ def test_play_now_draw_and_the_turn_passes(game: Game) -> None:
     turn = _wait("the turn to pass", passed, 20)
     assert turn["seat"] == 1
     game.alive()
+
+
+def _started(game: Game) -> dict[str, Any] | None:
+    game.alive()
+    return next((r for r in game.records() if r["event"] == "start"), None)
+
+
+def test_the_window_is_named_for_the_taskbar(game: Game) -> None:
+    game.find_window()
+    if shutil.which("xprop") is None:
+        pytest.skip("xprop not installed (apt-get install x11-utils)")
+    done = subprocess.run(["xprop", "-id", game.window, "WM_CLASS"], env=game.env,
+                          capture_output=True, text=True, timeout=15, check=False)
+    assert '"mecha-corta"' in done.stdout, done.stdout
+    log = game.log.read_text(errors="replace")
+    assert "ALSA" not in log and "Traceback" not in log, log
+
+
+def test_enter_after_a_visit_to_the_rules_starts_a_game(game: Game) -> None:
+    game.find_window()
+    # the click may come before the title takes input: click until the rules open (Esc then
+    # leaves them; a click that did not open them leaves the title as it was)
+    for _ in range(10):
+        game.click(RULES)
+        time.sleep(0.5)
+    game.key("Escape")
+    time.sleep(0.5)
+    start: dict[str, Any] | None = None
+    for _ in range(10):
+        game.key("Return")
+        try:
+            start = _wait("Enter to start a game", lambda: _started(game), 2)
+            break
+        except AssertionError:
+            game.key("Escape")  # a leftover rules page, or the quit question
+            time.sleep(0.3)
+    assert start is not None, "Enter on the title did not start a game after the rules"
+    assert start["game"] == "bombazo"
+
+
+def test_a_resized_window_scales_and_clicks_land(game: Game) -> None:
+    game.find_window()
+    for _ in range(10):
+        game.click(PLAY_NOW)
+        try:
+            _wait("the table to open", lambda: _started(game), 3)
+            break
+        except AssertionError:
+            continue
+    game.resize(900, 700)  # narrower than 16:9: letterboxed top and bottom
+
+    def drew() -> dict[str, Any] | None:
+        game.alive()
+        return next((r for r in game.records() if r["event"] == "action"
+                     and r["by"] == "person" and r["verb"] == "draw"), None)
+
+    action = None
+    for _ in range(60):  # the Draw button, clicked where it is in the scaled frame
+        game.click(DRAW)
+        try:
+            action = _wait("a draw from the scaled button", drew, 0.5)
+            break
+        except AssertionError:
+            continue
+    assert action is not None, "the click on the scaled Draw button never landed"

@@ -111,3 +111,28 @@ def test_a_resized_window_keeps_the_whole_frame(make_app: Callable[..., App]) ->
     screen = pygame.display.get_surface()
     assert screen.get_at((450, 10))[:3] == theme.BG_DEEP
     assert screen.get_at((450, 350))[:3] != theme.BG_DEEP
+
+
+def test_a_card_clicked_where_it_is_in_a_letterboxed_window_is_the_card_read(
+        make_app: Callable[..., App]) -> None:
+    """A 900×700 window (bars above and below): a click at a card's place on the real
+    screen selects that card, and the panel that reads it opens."""
+    from game.core.config import GameConfig, SeatKind
+    from game.match.flow import Pace
+    from game.match.match import Match
+    from game.ui.bombdeck.table import TableScene
+
+    app = make_app("en", size=(900, 700), audio=False, persist=False, start=None)
+    assert app.viewport.letterboxed and app.viewport.offset == (0, 97)
+    match = Match(GameConfig("bombazo", (SeatKind.PERSON, SeatKind.ASTUTO)), 12)
+    scene = TableScene(app, match, pace=Pace(0.05, 0.05, 0.3), deal=False)
+    app.stack.push(scene)
+    frames(app, 20)
+    assert scene.flow.awaiting_person == 0
+    index = len(scene.hand.cards) - 1  # the top card of the fan: nothing covers it
+    target = scene.hand.rect_of(index)
+    assert target is not None
+    click(app.viewport.to_window(target.center))
+    frames(app, 2)
+    assert scene.hand.selected == [index]
+    assert scene.panel is not None
