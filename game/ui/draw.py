@@ -50,19 +50,28 @@ def blit_shadowed(surface: pygame.Surface, image: pygame.Surface, topleft: tuple
     blur = 6 + int(elevation * 0.6)
     shadow = soft_shadow(image.get_size(), radius, blur, int(min(150, 80 + elevation * 4)))
     x, y = topleft
-    if alpha < 1.0:
-        shadow = shadow.copy()
-        shadow.set_alpha(int(255 * alpha))
-        image = image.copy()
-        image.set_alpha(int(255 * alpha))
-    surface.blit(shadow, (round(x - blur + elevation * 0.3), round(y - blur + elevation * 0.8)))
-    surface.blit(image, (round(x), round(y)))
+    fade = int(255 * alpha) if alpha < 1.0 else None
+    for part, at in ((shadow, (round(x - blur + elevation * 0.3),
+                               round(y - blur + elevation * 0.8))),
+                     (image, (round(x), round(y)))):
+        if fade is None:
+            surface.blit(part, at)
+            continue
+        # fade the cached surface for this one blit (no copy per frame), then restore it
+        before = part.get_alpha()
+        part.set_alpha(fade)
+        surface.blit(part, at)
+        part.set_alpha(before)
 
 
 def veil(surface: pygame.Surface, color: theme.Color = theme.SHADE, alpha: int = 150) -> None:
     """Darken (or tint) the whole surface: behind a modal."""
-    cover = gfx.Canvas(surface.get_size(), pygame.SRCALPHA)
-    cover.fill((*color, alpha))
+    key = (surface.get_size(), tuple(color), alpha)
+    cover = _BOXES.get(("veil", key))
+    if cover is None:  # made once per size and shade: modals redraw it every frame
+        cover = gfx.Canvas(surface.get_size(), pygame.SRCALPHA)
+        cover.fill((*color, alpha))
+        _BOXES.put(("veil", key), cover)
     surface.blit(cover, (0, 0))
 
 

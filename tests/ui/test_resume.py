@@ -21,6 +21,7 @@ from game.match.flow import Pace, TableFlow
 from game.match.match import Match
 from game.ui import launch
 from game.ui.app import App
+from game.ui.bombdeck.choosers import CardChooser
 from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.bombdeck.table import TableScene
 from game.ui.scenes.confirm import ConfirmScene
@@ -75,13 +76,14 @@ def until(app: App, ready: Callable[[], bool], limit: int = 4000) -> None:
 
 
 def play_by_keys(app: App, scene: TableScene, moves: int) -> None:
-    """Play as the person would, with keys: Space draws, Enter hides a bomb or confirms the
-    curtain; the machines play on by themselves."""
+    """Play as the person would, with keys: Space draws, Enter hides a bomb, gives the card a
+    favor asks for (the seed is fresh: a machine may ask) or confirms the curtain; the
+    machines play on by themselves."""
     for _ in range(6000):
         if scene.match.moves >= moves or scene.match.is_over():
             return
         top = app.stack.top
-        if app._guard <= 0 and isinstance(top, HideBombScene | CurtainScene):
+        if app._guard <= 0 and isinstance(top, HideBombScene | CurtainScene | CardChooser):
             key(pygame.K_RETURN)
         elif top is scene and not scene.busy and scene.flow.awaiting_person is not None:
             key(pygame.K_SPACE)
