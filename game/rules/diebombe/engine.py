@@ -122,17 +122,17 @@ def deal(state: DieState) -> None:
 
 
 def start(state: DieState) -> None:
-    """Open the position a scenario dealt: its round comes from the cards still to come, and
-    a table with nothing face up and nothing left is over."""
-    state.round = C.ROUNDS - rounds_left(len(state.deck))
+    """Open the position a scenario dealt: with nothing face up the top cards are turned up
+    (as between two rounds); the round is the one the real game is in with this many cards
+    still to come (the last is round 15); a table with no card left to play is over."""
     state.total_cards = state.card_count()
+    if not state.faceup and state.deck:
+        _turn_up(state)
+    state.round = C.ROUNDS - rounds_left(len(state.deck))
     if not state.faceup:
-        if state.deck:
-            _turn_up(state)
-        else:
-            state.phase = Phase.OVER
-            state.bidders = ()
-            return
+        state.phase = Phase.OVER
+        state.bidders = ()
+        return
     _open_bidding(state, tuple(range(state.seats)), Phase.BID)
 
 
