@@ -22,6 +22,7 @@ import subprocess
 import sys
 from collections import Counter
 from collections.abc import Mapping, Sequence
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -218,8 +219,8 @@ def report_problems(report: Mapping[str, Any], green_doubles: bool = False) -> l
             keys = [(-scores[s], seats[s]["minus"]) for s in ranking]
             if keys != sorted(keys):
                 problems.append(f"ranking {ranking} is not by score, then fewer minus points")
-            for a, b in zip(ranking, ranking[1:], strict=False):
-                if keys[ranking.index(a)] == keys[ranking.index(b)] and a > b:
+            for index, (a, b) in enumerate(pairwise(ranking)):
+                if keys[index] == keys[index + 1] and a > b:
                     problems.append(f"a shared place lists seat {a} before seat {b}")
     else:
         if report["ranking"] != []:
