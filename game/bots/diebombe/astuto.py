@@ -10,8 +10,8 @@ wants at the lowest price it expects to suffice.
   share of what was on offer then (``base.bid_cdf``), so it learns a cautious table from a
   reckless one. For every bid from 1 to 40 it weighs the chance of being the single highest
   (pay, choose), the single second (the other card for free) and neither, and bids what gives
-  the most, picking at random among bids within ``tolerance`` of the best so it is never
-  predictable (and two Astuto tied in a rebid do not tie forever).
+  the most, picking at random among the lowest few bids within ``tolerance`` of the best so it
+  is never predictable (and two Astuto tied in a rebid do not tie forever).
 - Taking, it chooses the card that leaves it best off once the second has taken the other card
   and every bomb has gone off; playing a bomb, it covers the card whose loss helps it most.
 """
@@ -53,8 +53,9 @@ class Astuto:
     """Of the others, the share of the strongest (the rest is their mean)."""
     tolerance = 0.4
     """Bids whose worth is within this many points of the best are equally good."""
-    rebid_choices = 3
-    """In a rebid it picks among at least this many of its best bids."""
+    choices = 3
+    """It picks at random among the lowest this many equally good bids; in a rebid among
+    this many of its best, equally good or not."""
 
     # ------------------------------------------------------------------ utility
 
@@ -129,9 +130,10 @@ class Astuto:
                              + (seconds[amount] * (second - nothing) if pair else 0.0))
         ranked = sorted(range(1, C.MAX_BID + 1), key=lambda amount: (-worth[amount], amount))
         best = worth[ranked[0]]
-        pool = [amount for amount in ranked if worth[amount] >= best - self.tolerance]
-        if view.phase == "rebid" and len(pool) < self.rebid_choices:
-            pool = ranked[: self.rebid_choices]
+        pool = sorted(amount for amount in ranked if worth[amount] >= best - self.tolerance)
+        pool = pool[: self.choices]
+        if view.phase == "rebid" and len(pool) < self.choices:
+            pool = ranked[: self.choices]
         amount = pool[rng.below(len(pool))]
         return next((action for action in legal if action.amount == amount), legal[0])
 
