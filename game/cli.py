@@ -167,16 +167,24 @@ def _bench(args: argparse.Namespace) -> int:
         return _bench_ui(args)
     if args.target == "idle":
         return _bench_idle(args)
+    from game.core.errors import MalformedInput
+    from game.rules.registry import engine_for
     from game.tools.bench import run_bench
 
-    report = run_bench(engine_games=args.games, astuto_games=args.astuto_games)
+    if args.game is not None:
+        try:
+            engine_for(args.game)
+        except MalformedInput as error:
+            raise UsageError(str(error)) from None
+    report = run_bench(engine_games=args.games, astuto_games=args.astuto_games, game=args.game)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
         return 0
     print(f"engine: {report['engine_games_per_second']:,.0f} games/s "
           f"({report['engine_table']}, {report['engine_games']} games)")
     print(f"astuto: median {report['astuto_median_us']:.1f} µs per decision, "
-          f"p99 {report['astuto_p99_us']:.1f} µs, over {report['astuto_decisions']} decisions")
+          f"p99 {report['astuto_p99_us']:.1f} µs, over {report['astuto_decisions']} decisions "
+          f"({report['decision_table']})")
     print(f"state copy: {report['state_copy_us']:.2f} µs; view: {report['view_us']:.2f} µs")
     print(f"python {report['python']} on {report['machine']}")
     return 0
@@ -370,6 +378,10 @@ def build_parser() -> argparse.ArgumentParser:
                        help="engine games to time (2000)")
     bench.add_argument("--astuto-games", type=_positive, default=300,
                        help="games whose Astuto decisions are timed (300)")
+    bench.add_argument("--game", default=None,
+                       help="time this game's engine, Astuto and states instead (one of "
+                            + ", ".join(_playable()) + "; default: clasico for the engine, "
+                            "bombazo for the rest)")
     bench.add_argument("--frames", type=_positive, default=600,
                        help="ui: frames to time (600)")
     bench.add_argument("--size", type=_window_size, default=None, metavar="WxH",

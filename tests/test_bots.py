@@ -290,9 +290,12 @@ def test_registry_maps_every_built_level() -> None:
         bot_for(SeatKind.PERSON)
     with pytest.raises(NoSuchBot):
         bot_for(SeatKind.MAESTRO)
-    assert levels_for("diebombe") == ()
+    assert levels_for("diebombe") == LEVELS
     with pytest.raises(NoSuchBot):
-        registry_bot_for("diebombe", AS)
+        registry_bot_for("diebombe", SeatKind.MAESTRO)
+    assert levels_for("cazabombas") == ()  # a game whose players are not built yet
+    with pytest.raises(NoSuchBot):
+        registry_bot_for("cazabombas", AS)
 
 
 # --- hand-built views ---------------------------------------------------------------------------

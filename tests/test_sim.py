@@ -130,6 +130,7 @@ BAD = [
     ["sim", "--bots", "lanzado"],
     ["sim", "--game", "bombazo", "--bots", "lanzado", "--fast"],
     ["bench", "--games", "-1"],
+    ["bench", "--game", "poker"],
     ["nonsense"],
 ]
 
@@ -197,3 +198,11 @@ def test_bench_json_fields(capsys: pytest.CaptureFixture[str]) -> None:
                 "state_copy_us", "view_us"):
         assert isinstance(report[key], float) and report[key] > 0
     assert report["engine_games"] == 10 and report["astuto_decisions"] > 10
+
+
+def test_bench_times_the_game_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:
+    report = _json_main(capsys, "bench", "--game", "diebombe", "--games", "5",
+                        "--astuto-games", "2", "--json")
+    assert report["engine_table"].startswith("diebombe") and report["decision_table"].startswith(
+        "diebombe")
+    assert report["astuto_decisions"] > 10 and report["astuto_median_us"] > 0

@@ -607,10 +607,12 @@ def summary_lines(soak: SoakReport | None, screens: ScreensReport | None,
         lines.append(f"soak: {data['games']:,} games over {len(soak.tables)} tables, seeds "
                      f"{soak.seed}…{soak.seed + soak.games - 1}, invariants checked after "
                      f"every action, {data['replayed']:,} replayed")
-        lines.append(f"{'table':<26}{'games':>8}{'actions/game':>14}{'violations':>12}"
+        # The first column is as wide as the longest table name (options make names long).
+        width = max([26, *(len(row["table"]) + 2 for row in data["tables"])])
+        lines.append(f"{'table':<{width}}{'games':>8}{'actions/game':>14}{'violations':>12}"
                      f"{'errors':>8}")
         for row in data["tables"]:
-            lines.append(f"{row['table']:<26}{row['games']:>8,}{row['avg_actions']:>14.1f}"
+            lines.append(f"{row['table']:<{width}}{row['games']:>8,}{row['avg_actions']:>14.1f}"
                          f"{row['invariant_violations']:>12}{row['errors']:>8}")
         lines.append(f"{data['games']:,} games in {data['seconds']:.1f} s "
                      f"({data['games_per_second']:,.0f} games/s); invariant violations: "

@@ -1,1 +1,1 @@
-"""Die Bombe (RULES.md §5): secret bids and bombs. Described, not built yet."""
+"""Die Bombe (RULES.md §5): secret bids for face-up cards, bombs that cover won cards."""

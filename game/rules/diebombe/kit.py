@@ -1,16 +1,21 @@
-"""Die Bombe's kit: its descriptor and the ids its scenario files use; the engine comes with
-its own issue."""
+"""Die Bombe's kit (RULES.md §5): its descriptor, its engine, its scenario reader and the ids
+its scenario files use."""
 
 from __future__ import annotations
 
 from game.core.kit import GameDescriptor
+from game.rules.diebombe import actions as A
+from game.rules.diebombe import cards as C
+from game.rules.diebombe.engine import DIEBOMBE_ENGINE, MAX_SEATS, MIN_SEATS
+from game.rules.diebombe.scenario import SCENARIO
+from game.rules.diebombe.scoring import ANY_CARD_BOMBED, GREEN_MAJORITY_DOUBLES
 from game.rules.kit import RulesKit
 
-CARDS = frozenset(["B"] + [f"{colour}{value}" for colour in "RG" for value in range(3, 26, 2)])
+CARDS = C.ALL_CARDS
 
 DIEBOMBE = GameDescriptor(id="diebombe", family="diebombe", code_number=4,
-                          min_seats=3, max_seats=6,
-                          options=("any_card_bombed", "green_majority_doubles"),
+                          min_seats=MIN_SEATS, max_seats=MAX_SEATS,
+                          options=(ANY_CARD_BOMBED, GREEN_MAJORITY_DOUBLES),
                           seed_text="004")
 
-KIT = RulesKit("diebombe", (DIEBOMBE,), None, None, CARDS, frozenset(("bid", "take", "bomb")))
+KIT = RulesKit("diebombe", (DIEBOMBE,), DIEBOMBE_ENGINE, SCENARIO, CARDS, frozenset(A.VERBS))

@@ -1,0 +1,27 @@
+"""Machine bidders of Die Bombe: Lanzado, Astuto, Despiadado (RULES.md §2 and §5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.bots.base import Bot
+from game.bots.diebombe.astuto import ASTUTO
+from game.bots.diebombe.despiadado import DESPIADADO, Despiadado
+from game.bots.diebombe.lanzado import LANZADO
+from game.core.config import SeatKind
+
+
+def player(kind: SeatKind, focus: int | None) -> Bot[Any, Any] | None:
+    """The Die Bombe player of ``kind`` (``None``: no such level here); ``focus`` names
+    Despiadado's leader to hunt (the person at the table)."""
+    if kind is SeatKind.DESPIADADO and focus is not None:
+        return Despiadado(focus)
+    return LEVELS.get(kind)
+
+
+LEVELS: dict[SeatKind, Bot[Any, Any]] = {
+    SeatKind.LANZADO: LANZADO,
+    SeatKind.ASTUTO: ASTUTO,
+    SeatKind.DESPIADADO: DESPIADADO,
+}
+"""Every level built for this family, one shared stateless player each."""
