@@ -24,12 +24,13 @@ import math
 import os
 import re
 import reprlib
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
 from game.core.saves import remove_stale_temps, write_atomic
 from game.match.autosave import set_aside
+from game.ui.players import NAME_SEATS, clean_names
 
 log = logging.getLogger(__name__)
 
@@ -62,6 +63,9 @@ class Settings:
     """How long a reaction (nope) window stays open, 1..10 seconds."""
     fuse_tick: bool = True
     """The ticking fuse under the danger meter."""
+    player_names: list[str] = field(default_factory=list)
+    """The people's own names by seat (``""``: "Player N" in the language), at most
+    ``NAME_SEATS``, each clean (``game.ui.players.clean_name``)."""
 
     @property
     def speed_factor(self) -> float:
@@ -182,6 +186,11 @@ def _check(name: str, value: object) -> object | None:
         if isinstance(value, int) and not isinstance(value, bool) \
                 and REACTION_MIN <= value <= REACTION_MAX:
             return value
+        return None
+    if name == "player_names":
+        if isinstance(value, list) and len(value) <= NAME_SEATS \
+                and all(isinstance(item, str) for item in value):
+            return clean_names(value)
         return None
     return None
 

@@ -83,7 +83,7 @@ class TableScene(TableInput, Scene[None]):
         self._saved: tuple[int, int | None, int | None, int] | None = None
         self.notice = Notice()
         """The autosave's trouble, on screen for a few seconds."""
-        self.namer = Namer(lambda: self.app.loc, match)
+        self.namer = Namer(lambda: self.app.loc, match, lambda: self.app.settings.player_names)
         self.timeline = Timeline(app.motion)
         self.particles = Particles(app.motion, seed=7)  # the same sparks for every game
         self.hand = HandFan()

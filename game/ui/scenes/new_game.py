@@ -6,13 +6,17 @@ descriptor (seats, options, defaults) and the machine levels its family has.
 Option labels are locale keys ``newgame.<option>`` (and ``newgame.<option>_desc`` under a
 game's only option); a pick-one group (a mission) is one choice labelled ``newgame.<game>_pick``.
 
+Each person's seat has a name field in place of its "Seat N" label (empty: "Player N" in the
+language); the names are kept in the settings by seat (``game.ui.players``) and shown wherever
+the seat is named.
+
 Everything is keyboard navigable (Tab / ↑ / ↓ move, ← / → change a choice, Enter starts when
-nothing is focused, Esc goes back).
+nothing is focused and moves on from a name, Esc goes back).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
@@ -24,6 +28,8 @@ from game.rules.registry import descriptor
 from game.ui import theme
 from game.ui.draw import round_rect
 from game.ui.locale import plural
+from game.ui.name_field import NameField
+from game.ui.players import default_name, shown_name, with_name
 from game.ui.registry import FEATURED, on_screen, ui_kit_for
 from game.ui.scenes.base import FormScene
 from game.ui.scenes.code_entry import CodeEntryScene
@@ -47,6 +53,8 @@ SEAT_TOP = 178
 SEAT_STEP = 44
 BUTTON_Y = 618
 BUTTON_H = 64
+NAME_W = 172
+"""A name field's width: where a machine's seat says "Seat N"."""
 
 
 def _spec(game: str) -> GameDescriptor:
@@ -55,6 +63,11 @@ def _spec(game: str) -> GameDescriptor:
 
 def _seat_kinds(game: str) -> tuple[SeatKind, ...]:
     return (SeatKind.PERSON, *levels_for(game))
+
+
+def _stand_in(kinds: Sequence[SeatKind]) -> SeatKind:
+    """The level a seat gets when its own is not offered."""
+    return SeatKind.ASTUTO if SeatKind.ASTUTO in kinds else kinds[-1]
 
 
 class NewGameScene(FormScene[None]):
@@ -66,7 +79,7 @@ class NewGameScene(FormScene[None]):
         kinds = _seat_kinds(self.game)
         self.kinds: list[SeatKind] = [
             start.seats[i] if i < start.seat_count and start.seats[i] in kinds
-            else SeatKind.ASTUTO for i in range(self.max_seats)
+            else _stand_in(kinds) for i in range(self.max_seats)
         ]
         self.count = start.seat_count
         self.options: set[str] = set(start.options)
@@ -105,13 +118,22 @@ class NewGameScene(FormScene[None]):
                                                 self.count, self._set_count, wrap=False,
                                                 value_width=200)
         self.seat_choices: list[Choice[SeatKind]] = []
+        self.name_fields: list[NameField] = []
+        names = self.app.settings.player_names
         for seat in range(self.max_seats):
+            y = SEAT_TOP + 6 + seat * SEAT_STEP
             choice: Choice[SeatKind] = Choice(
-                (rx, SEAT_TOP + 6 + seat * SEAT_STEP, rw, 40),
-                self.tr("newgame.seat", n=seat + 1),
+                (rx, y, rw, 40), self._seat_label(seat),
                 [(kind, self._kind_label(kind)) for kind in _seat_kinds(self.game)],
                 self.kinds[seat], self._seat_setter(seat), value_width=330)
             self.seat_choices.append(choice)
+            field = NameField((rx, y, NAME_W, 40), shown_name(names[seat]) if seat < len(names)
+                              else "",
+                              placeholder=self._default_name(seat),
+                              on_change=self._name_setter(seat))
+            self.name_fields.append(field)
+        rows = [w for pair in zip(self.name_fields, self.seat_choices, strict=True)
+                for w in pair]
 
         self.back = Button((LEFT.left, BUTTON_Y, 250, BUTTON_H), self.tr("newgame.back"),
                            self.finish, style="ghost", shortcut_label=self.tr("key.esc"))
@@ -122,8 +144,7 @@ class NewGameScene(FormScene[None]):
                             shortcut_label=self.tr("key.enter"), style="primary",
                             size=theme.TEXT_LARGE)
         for widget in (self.game_choice, *self.option_widgets.values(), self.reaction,
-                       self.count_choice, *self.seat_choices, self.back, self.code,
-                       self.start):
+                       self.count_choice, *rows, self.back, self.code, self.start):
             self.form.add(widget)
         self._sync()
 
@@ -181,8 +202,32 @@ class NewGameScene(FormScene[None]):
     def _seat_setter(self, seat: int) -> Callable[[SeatKind], None]:
         def setter(kind: SeatKind) -> None:
             self.kinds[seat] = kind
+            self._sync_names()
 
         return setter
+
+    def _seat_label(self, seat: int) -> Callable[[], str]:
+        """"Seat N" for a machine; nothing for a person, whose name field stands there."""
+        return lambda: "" if self.kinds[seat] is SeatKind.PERSON \
+            else self.t("newgame.seat", n=seat + 1)
+
+    def _default_name(self, seat: int) -> Callable[[], str]:
+        return lambda: default_name(self.app.loc, seat)
+
+    def _name_setter(self, seat: int) -> Callable[[str], None]:
+        def setter(text: str) -> None:
+            settings = self.app.settings
+            settings.player_names = with_name(settings.player_names, seat, text)
+
+        return setter
+
+    def _sync_names(self) -> None:
+        """A name field for each person's seat at the table."""
+        for seat, field in enumerate(self.name_fields):
+            field.visible = seat < self.count and self.kinds[seat] is SeatKind.PERSON
+            if field.focused and not field.visible:  # the seat became a machine's
+                choice = self.seat_choices[seat]
+                self.form.focus(choice if choice.visible else self.count_choice)
 
     def _sync(self) -> None:
         """Show what the chosen game has: its seat range, its options, its reaction window."""
@@ -195,13 +240,14 @@ class NewGameScene(FormScene[None]):
         for seat, choice in enumerate(self.seat_choices):
             choice.visible = seat < self.count
             if self.kinds[seat] not in kinds:
-                self.kinds[seat] = SeatKind.ASTUTO if SeatKind.ASTUTO in kinds else kinds[-1]
+                self.kinds[seat] = _stand_in(kinds)
             choice.options = [(kind, self._kind_label(kind)) for kind in kinds]
             choice.index = kinds.index(self.kinds[seat])
         for (game, _name), widget in self.option_widgets.items():
             widget.visible = game == self.game
         self.options = set(self.chosen.setdefault(self.game, set(spec.defaults)))
         self.reaction.enabled = ui_kit_for(self.game).windows(self.game)
+        self._sync_names()
         if any(w.focused and not w.visible for w in self.form.widgets):
             self.form.focus(self.count_choice)  # the focused seat just hid itself
 
@@ -227,6 +273,13 @@ class NewGameScene(FormScene[None]):
         from game.ui import launch
 
         launch.open_table(self.app, launch.make_match(self.config()), replacing=self)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and isinstance(self.form.focused, NameField):
+            self.form.move_focus(1)  # Enter after a name: on to the next field, not Start
+            return
+        super().handle(event)
 
     def _enter_code(self) -> None:
         from game.ui import launch
