@@ -8,7 +8,9 @@ game's only option); a pick-one group (a mission) is one choice labelled ``newga
 
 Each person's seat has a name field in place of its "Seat N" label (empty: "Player N" in the
 language); the names are kept in the settings by seat (``game.ui.players``) and shown wherever
-the seat is named.
+the seat is named. The screen opens with the last table it started (``Settings.last_setup``,
+checked against the registries here: a game, a seat count or a level this version lacks falls
+back, with a warning), else the featured game.
 
 Everything is keyboard navigable (Tab / ↑ / ↓ move, ← / → change a choice, Enter starts when
 nothing is focused and moves on from a name, Esc goes back).
@@ -16,13 +18,15 @@ nothing is focused and moves on from a name, Esc goes back).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.bots.registry import levels_for
 from game.core.config import GameConfig, SeatKind
+from game.core.errors import MalformedInput
 from game.core.kit import GameDescriptor
 from game.rules.registry import descriptor
 from game.ui import theme
@@ -33,12 +37,14 @@ from game.ui.players import default_name, shown_name, with_name
 from game.ui.registry import FEATURED, on_screen, ui_kit_for
 from game.ui.scenes.base import FormScene
 from game.ui.scenes.code_entry import CodeEntryScene
-from game.ui.settings import REACTION_MAX, REACTION_MIN
+from game.ui.settings import REACTION_MAX, REACTION_MIN, Settings
 from game.ui.text import draw_paragraph, draw_text
 from game.ui.widgets import Button, Choice, Slider, Toggle
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+log = logging.getLogger(__name__)
 
 DEFAULT = FEATURED
 OPTION_TOP = 222
@@ -70,10 +76,55 @@ def _stand_in(kinds: Sequence[SeatKind]) -> SeatKind:
     return SeatKind.ASTUTO if SeatKind.ASTUTO in kinds else kinds[-1]
 
 
+def setup_of(config: GameConfig) -> dict[str, Any]:
+    """``config`` as ``Settings.last_setup`` keeps it."""
+    return {"game": config.game, "seats": [kind.value for kind in config.seats],
+            "options": sorted(config.options)}
+
+
+def remembered(settings: Settings, games: Sequence[str]) -> GameConfig | None:
+    """The last table started, as this version can offer it, or ``None`` (nothing kept, or a
+    game or seat count it cannot offer: said in a warning). A level it lacks becomes the
+    stand-in level and an option it does not know is dropped (with a warning each)."""
+    setup = settings.last_setup
+    if not setup:
+        return None
+    try:
+        game = setup["game"]
+        if game not in games:
+            log.warning("new game: the last game %r cannot be played here; showing %s",
+                        game, DEFAULT.game)
+            return None
+        spec = _spec(game)
+        kinds = _seat_kinds(game)
+        seats = [SeatKind(kind) for kind in setup["seats"]]
+        if len(seats) not in spec.seat_range:
+            log.warning("new game: %s takes no table of %d; showing %s", game, len(seats),
+                        DEFAULT.game)
+            return None
+        if any(kind not in kinds for kind in seats):
+            log.warning("new game: a level of the last %s table is not offered; using %s",
+                        game, _stand_in(kinds).value)
+            seats = [kind if kind in kinds else _stand_in(kinds) for kind in seats]
+        options = {option for option in setup["options"] if option in spec.options}
+        if len(options) != len(setup["options"]):
+            log.warning("new game: options of the last %s table dropped", game)
+        options -= set([o for o in spec.pick_one if o in options][1:])  # one pick at most
+        chosen = spec.with_defaults(frozenset(options))
+        spec.check_table(len(seats), chosen)
+    except (KeyError, TypeError, ValueError, MalformedInput) as error:
+        log.warning("new game: the last setup cannot be read (%s); showing %s",
+                    error.__class__.__name__, DEFAULT.game)
+        return None
+    return GameConfig(game, tuple(seats), chosen)
+
+
 class NewGameScene(FormScene[None]):
     def __init__(self, app: App, config: GameConfig | None = None) -> None:
         self.games = on_screen()
-        start = config if config is not None and config.game in self.games else DEFAULT
+        if config is None or config.game not in self.games:
+            config = remembered(app.settings, self.games)
+        start = config if config is not None else DEFAULT
         self.game = start.game
         self.max_seats = max(descriptor(game).max_seats for game in self.games)
         kinds = _seat_kinds(self.game)
@@ -272,7 +323,9 @@ class NewGameScene(FormScene[None]):
     def _start(self) -> None:
         from game.ui import launch
 
-        launch.open_table(self.app, launch.make_match(self.config()), replacing=self)
+        config = self.config()
+        self.app.settings.last_setup = setup_of(config)
+        launch.open_table(self.app, launch.make_match(config), replacing=self)
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
