@@ -70,6 +70,9 @@ class Settings:
     """How long a reaction (nope) window stays open, 1..10 seconds."""
     fuse_tick: bool = True
     """The ticking fuse under the danger meter."""
+    tutorial_seen: bool = False
+    """The first game that teaches has been started once ("Play now" then plays without it;
+    the title's "How to play" starts it again)."""
     player_names: list[str] = field(default_factory=list)
     """The people's own names by seat (``""``: "Player N" in the language), at most
     ``NAME_SEATS``, each clean (``game.ui.players.clean_name``)."""
@@ -185,7 +188,7 @@ def _check(name: str, value: object) -> object | None:
         return value if isinstance(value, str) and value in LANGUAGE_CHOICES else None
     if name == "machine_speed":  # a list or an object is no key of SPEEDS (nor hashable)
         return value if isinstance(value, str) and value in SPEEDS else None
-    if name in ("mute", "reduced_motion", "fullscreen", "fuse_tick"):
+    if name in ("mute", "reduced_motion", "fullscreen", "fuse_tick", "tutorial_seen"):
         return value if isinstance(value, bool) else None
     if name == "volume":
         # compared before float(): an integer of 400 digits does not fit in a float

@@ -1,7 +1,8 @@
 """The title screen: the name with a burning fuse, "Play now" and the menu.
 
-"Play now", "New game" and a typed code call the app's :class:`~game.ui.app.Hooks` (the match
-layer wires them); a hook that is not wired shows its button disabled. Esc asks to quit.
+"Play now", "New game", "How to play" (the first game that teaches, again) and a typed code call
+the app's :class:`~game.ui.app.Hooks` (the match layer wires them); a hook that is not wired
+shows its button disabled. Esc asks to quit.
 
 When ``hooks.unfinished`` finds an unfinished game, the title offers it first: "Resume the
 unfinished game" takes the big button (and Enter), with a line saying which game it is, and
@@ -102,34 +103,39 @@ class TitleScene(FormScene[None]):
         self.rules = Button((left, 404 + h + 16, w, h), self.tr("title.rules"), self._rules)
         self.settings = Button((right, 404 + h + 16, w, h), self.tr("title.settings"),
                                self._settings)
-        self.quit = Button((cx - w // 2, 404 + 2 * (h + 16), w, h), self.tr("title.quit"),
+        self.how_to_play = Button((left, 404 + 2 * (h + 16), w, h), self.tr("title.how_to_play"),
+                                  self._how_to_play)
+        self.quit = Button((right, 404 + 2 * (h + 16), w, h), self.tr("title.quit"),
                            self.app.quit, style="ghost")
         for b in (self.play_now, self.new_game, self.enter_code, self.rules, self.settings,
-                  self.quit):
+                  self.how_to_play, self.quit):
             self.form.add(b)
 
     def _build_with_offer(self) -> None:
-        """The unfinished game first (Enter), then "Play now" among the other buttons."""
+        """The unfinished game first (Enter), then "Play now" among the other buttons, three
+        to a row."""
         cx = theme.SCREEN_W // 2
         self.resume = Button((cx - 320, 268, 640, 78), self.tr("title.resume"), self._resume,
                              shortcut=pygame.K_RETURN, shortcut_label=self.tr("key.enter"),
                              style="primary", size=theme.TEXT_LARGE)
-        w, h, gap = 320, 58, 20
-        left, right = cx - w - gap // 2, cx + gap // 2
+        w, h, gap = 300, 58, 20
+        cols = (cx - w - gap - w // 2, cx - w // 2, cx + w // 2 + gap)
         rows = (404, 404 + h + 16, 404 + 2 * (h + 16))
-        self.play_now = Button((left, rows[0], w, h), self.tr("title.play_now"),
+        self.play_now = Button((cols[0], rows[0], w, h), self.tr("title.play_now"),
                                self._play_now)
-        self.new_game = Button((right, rows[0], w, h), self.tr("title.new_game"),
+        self.new_game = Button((cols[1], rows[0], w, h), self.tr("title.new_game"),
                                self._new_game)
-        self.enter_code = Button((left, rows[1], w, h), self.tr("title.enter_code"),
+        self.enter_code = Button((cols[2], rows[0], w, h), self.tr("title.enter_code"),
                                  self._enter_code)
-        self.rules = Button((right, rows[1], w, h), self.tr("title.rules"), self._rules)
-        self.settings = Button((left, rows[2], w, h), self.tr("title.settings"),
+        self.rules = Button((cols[0], rows[1], w, h), self.tr("title.rules"), self._rules)
+        self.settings = Button((cols[1], rows[1], w, h), self.tr("title.settings"),
                                self._settings)
-        self.quit = Button((right, rows[2], w, h), self.tr("title.quit"), self.app.quit,
+        self.how_to_play = Button((cols[2], rows[1], w, h), self.tr("title.how_to_play"),
+                                  self._how_to_play)
+        self.quit = Button((cols[1], rows[2], w, h), self.tr("title.quit"), self.app.quit,
                            style="ghost")
         for b in (self.resume, self.play_now, self.new_game, self.enter_code, self.rules,
-                  self.settings, self.quit):
+                  self.settings, self.how_to_play, self.quit):
             self.form.add(b)
 
     def offer_line(self) -> str:
@@ -160,6 +166,10 @@ class TitleScene(FormScene[None]):
     def _new_game(self) -> None:
         if self.app.hooks.new_game is not None:
             self.app.hooks.new_game()
+
+    def _how_to_play(self) -> None:
+        if self.app.hooks.how_to_play is not None:
+            self.app.hooks.how_to_play()
 
     def _enter_code(self) -> None:
         self.push(CodeEntryScene(self.app, check=self.app.hooks.check_code), self._code_done)
@@ -200,6 +210,7 @@ class TitleScene(FormScene[None]):
         self.play_now.enabled = hooks.play_now is not None
         self.new_game.enabled = hooks.new_game is not None
         self.enter_code.enabled = hooks.open_code is not None
+        self.how_to_play.enabled = hooks.how_to_play is not None
         if self.resume is not None:
             self.resume.enabled = hooks.resume is not None
         super().update(dt)
