@@ -257,13 +257,7 @@ def test_it_is_never_shown_again_and_how_to_play_starts_it_again(
     frames(again, 20)
     click(title(again).play_now.rect.center)
     frames(again, 20)
-    confirm = again.stack.top                        # the lesson's game is unfinished
-    from game.ui.scenes.confirm import ConfirmScene
-
-    if isinstance(confirm, ConfirmScene):
-        key(pygame.K_RETURN)
-        frames(again, 3)
-    plain = table(again)
+    plain = table(again)                             # no move was made: nothing to replace
     assert plain.overlay is None                     # Play now: no lesson
     assert plain.match.config != LESSON_CONFIG or plain.match.seed != LESSON_SEED
     again.to_title()
@@ -271,12 +265,30 @@ def test_it_is_never_shown_again_and_how_to_play_starts_it_again(
     assert title(again).how_to_play.enabled
     click(title(again).how_to_play.rect.center)
     frames(again, 3)
-    if isinstance(again.stack.top, ConfirmScene):
-        key(pygame.K_RETURN)
-        frames(again, 3)
     lesson = lesson_of(again)
     assert lesson.index == 0 and not lesson.over
     until_showing(again, lesson, "welcome")
+
+
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_how_to_play_asks_before_replacing_the_unfinished_game(
+        make_app: Callable[..., App], tmp_path: Path, answer: str) -> None:
+    from game.ui.scenes.confirm import ConfirmScene
+    from tests.ui.test_resume import SOLO, write_unfinished
+
+    write_unfinished(tmp_path, SOLO, 5, 6)
+    app = make_app("en", settings=QUICK, wire=True, audio=False)
+    frames(app, 20)
+    click(title(app).how_to_play.rect.center)
+    frames(app, 20)
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene)
+    click((confirm.yes if answer == "yes" else confirm.no).rect.center)
+    frames(app, 3)
+    if answer == "yes":
+        assert lesson_of(app).index == 0
+    else:
+        assert isinstance(app.stack.top, TitleScene) and launch.unfinished(app) is not None
 
 
 def test_without_a_tutorial_the_button_is_off_and_play_now_just_plays(
