@@ -43,6 +43,7 @@ from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.bombdeck.log import line_for
 from game.ui.bombdeck.overlay import TableOverlay
 from game.ui.bombdeck.paint import HOVER_SCALE
+from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import round_rect
 from game.ui.text import draw_text, wrap_text
 from game.ui.widgets import Button, Form
@@ -507,13 +508,20 @@ def _beside(targets: list[Rect], size: tuple[int, int], sides: tuple[str, ...],
     return bubble
 
 
+_SHADES: SurfaceCache[pygame.Surface] = SurfaceCache("lesson shades", 4 * MB)
+
+
 def _spotlight(surface: pygame.Surface, targets: list[Rect]) -> None:
-    """The table dimmed around what the bubble points at."""
-    shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-    shade.fill((0, 0, 0, SPOT_ALPHA))
-    for rect in targets:
-        pygame.draw.rect(shade, (0, 0, 0, 0), rect.inflate(14, 14), border_radius=16)
-    surface.blit(shade, (0, 0))
+    """The table dimmed around what the bubble points at (the shade made once per target)."""
+    def make() -> pygame.Surface:
+        shade = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, SPOT_ALPHA))
+        for rect in targets:
+            pygame.draw.rect(shade, (0, 0, 0, 0), rect.inflate(14, 14), border_radius=16)
+        return shade
+
+    key = (surface.get_size(), *(tuple(rect) for rect in targets))
+    surface.blit(_SHADES.get_or_make(key, make), (0, 0))
 
 
 def _arrow(surface: pygame.Surface, bubble: Rect, target: Rect, bob: float) -> None:
