@@ -54,10 +54,13 @@ SAVE_TABLES: tuple[GameConfig, ...] = (
 """The tables of the real saves: one person or hot seat, each rule set, machine levels mixed."""
 
 SETTINGS_KEYS = ("language", "volume", "mute", "machine_speed", "reduced_motion", "fullscreen",
-                 "reaction_seconds", "fuse_tick")
+                 "reaction_seconds", "fuse_tick", "player_names", "last_setup",
+                 "tutorial_seen")
 GOOD_SETTINGS: dict[str, object] = {
     "language": "pt", "volume": 0.5, "mute": False, "machine_speed": "fast",
     "reduced_motion": True, "fullscreen": False, "reaction_seconds": 6, "fuse_tick": True,
+    "player_names": ["Ana", "", "Zé"], "tutorial_seen": True,
+    "last_setup": {"game": "mazo", "seats": ["person", "astuto"], "options": []},
 }
 
 

@@ -86,6 +86,8 @@ class Hooks:
     ``game.match.autosave.DamagedSave`` once a damaged file has been set aside."""
     resume: Callable[[Unfinished], None] | None = None
     """Open the table of an unfinished game where it was left."""
+    how_to_play: Callable[[], None] | None = None
+    """"How to play": the first game that teaches, again."""
 
 
 class App:

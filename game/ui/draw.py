@@ -9,7 +9,7 @@ from game.ui.cache import MB, SurfaceCache
 
 _SHADOWS: SurfaceCache[pygame.Surface] = SurfaceCache("shadows", 4 * MB)
 _GRADIENTS: SurfaceCache[pygame.Surface] = SurfaceCache("gradients", 8 * MB)
-_BOXES: SurfaceCache[pygame.Surface] = SurfaceCache("boxes", 4 * MB)
+_BOXES: SurfaceCache[pygame.Surface] = SurfaceCache("boxes", 2 * MB)
 
 
 def round_rect(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color,
@@ -65,13 +65,14 @@ def blit_shadowed(surface: pygame.Surface, image: pygame.Surface, topleft: tuple
 
 
 def veil(surface: pygame.Surface, color: theme.Color = theme.SHADE, alpha: int = 150) -> None:
-    """Darken (or tint) the whole surface: behind a modal."""
-    key = (surface.get_size(), tuple(color), alpha)
-    cover = _BOXES.get(("veil", key))
-    if cover is None:  # made once per size and shade: modals redraw it every frame
-        cover = gfx.Canvas(surface.get_size(), pygame.SRCALPHA)
-        cover.fill((*color, alpha))
-        _BOXES.put(("veil", key), cover)
+    """Darken (or tint) the whole surface: behind a modal. Black is a multiply, with no
+    surface made at all (modals redraw it every frame)."""
+    if tuple(color) == (0, 0, 0):
+        keep = 255 - alpha
+        surface.fill((keep, keep, keep), special_flags=pygame.BLEND_RGB_MULT)
+        return
+    cover = gfx.Canvas(surface.get_size(), pygame.SRCALPHA)
+    cover.fill((*color, alpha))
     surface.blit(cover, (0, 0))
 
 

@@ -26,7 +26,7 @@ import pygame
 SCALE = 1.0
 """The scale of every canvas made from now on (physical pixels per logical unit)."""
 
-Point = tuple[float, float]
+Point = tuple[float, float] | pygame.math.Vector2
 RectLike = pygame.Rect | tuple[float, float, float, float] | Sequence[float]
 
 

@@ -10,6 +10,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
+from game.core.config import GameConfig
+
 if TYPE_CHECKING:
     from game.match.autosave import Autosaver, Seen
     from game.match.match import Match
@@ -43,12 +45,24 @@ def _no_windows(game: str) -> bool:
 
 
 @dataclass(frozen=True)
+class Tutorial:
+    """A first game that teaches: a real game of ``config`` from ``seed`` (a deal chosen so
+    that every step of the lesson can happen), and ``teach``, which lays the lesson over the
+    table the family's factory made for it."""
+
+    config: GameConfig
+    seed: int
+    teach: Callable[[Scene[Any]], None]
+
+
+@dataclass(frozen=True)
 class UiKit:
     """``shots``: screenshot scene name → builder (``table``, ``curtain``, …). ``seat_note``:
     the short line the results screen shows beside a seat (the bomb deck: when it exploded).
     ``legend``: the rules page's legend beside the text, (icon name, locale key) pairs.
     ``windows``: whether a game has timed windows, so the new-game screen offers their
-    length."""
+    length. ``tutorial``: the family's first game that teaches, if it has one (the title's "How
+    to play" finds the featured game's through ``game.ui.registry.featured_tutorial``)."""
 
     family: str
     table: TableFactory
@@ -56,3 +70,4 @@ class UiKit:
     seat_note: Callable[[Translator, Match, int], str] = _no_note
     legend: Callable[[str], list[tuple[str, str]]] = _no_legend
     windows: Callable[[str], bool] = _no_windows
+    tutorial: Tutorial | None = None

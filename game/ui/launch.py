@@ -1,6 +1,8 @@
 """Wiring the front end to the match layer: the title's hooks, fresh seeds, opening a table.
 
-- "Play now": Bombazo, a person at seat 0 and three Astuto, with a fresh seed.
+- "Play now": Bombazo, a person at seat 0 and three Astuto, with a fresh seed; the very first
+  time (``Settings.tutorial_seen`` not set), the first game that teaches instead.
+- "How to play": the first game that teaches (the featured game's ``UiKit.tutorial``), again.
 - "New game": the :class:`~game.ui.scenes.new_game.NewGameScene`.
 - A typed code: ``check_code`` answers a translated message for a code that cannot be played;
   ``open_code`` opens the game it pins.
@@ -39,7 +41,7 @@ from game.core.errors import MalformedInput, Problem
 from game.match.autosave import Autosaver, DamagedSave, Seen, Unfinished
 from game.match.match import Match
 from game.rules.codes import decode
-from game.ui.registry import FEATURED, ui_kit_for
+from game.ui.registry import FEATURED, featured_tutorial, ui_kit_for
 
 if TYPE_CHECKING:
     from game.ui.app import App, Hooks
@@ -266,8 +268,34 @@ def unless_it_loses_a_game(app: App, then: Callable[[], None]) -> None:
                           danger=True), answered)
 
 
+def open_tutorial(app: App) -> bool:
+    """Open the first game that teaches (its table over the title) and remember that it was
+    given; ``False`` (nothing opens) when the featured game's family has none."""
+    tutorial = featured_tutorial()
+    if tutorial is None:
+        return False
+    app.settings.tutorial_seen = True
+    app.save_settings()
+    scene = table_scene(app, make_match(tutorial.config, tutorial.seed))
+    tutorial.teach(scene)
+    app.push(scene)
+    return True
+
+
 def play_now(app: App) -> None:
-    unless_it_loses_a_game(app, lambda: open_table(app, make_match(PLAY_NOW)))
+    """The featured game; the first time ever, the game that teaches it."""
+    def start() -> None:
+        if app.settings.tutorial_seen or not open_tutorial(app):
+            open_table(app, make_match(PLAY_NOW))
+
+    unless_it_loses_a_game(app, start)
+
+
+def how_to_play(app: App) -> None:
+    def start() -> None:
+        open_tutorial(app)
+
+    unless_it_loses_a_game(app, start)
 
 
 def new_game(app: App) -> None:
@@ -306,10 +334,12 @@ def open_code_asking(app: App, code: str) -> None:
 def hooks_for(app: App) -> Hooks:
     from game.ui.app import Hooks
 
+    teach = (lambda: how_to_play(app)) if featured_tutorial() is not None else None
     return Hooks(play_now=lambda: play_now(app), new_game=lambda: new_game(app),
                  open_code=lambda code: open_code_asking(app, code),
                  check_code=lambda code: check_code(app, code),
-                 unfinished=lambda: unfinished(app), resume=lambda game: resume(app, game))
+                 unfinished=lambda: unfinished(app), resume=lambda game: resume(app, game),
+                 how_to_play=teach)
 
 
 def wire(app: App) -> App:

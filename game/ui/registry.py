@@ -12,7 +12,7 @@ from game.core.config import GameConfig, SeatKind
 from game.core.errors import NotPlayable
 from game.rules.registry import family_of, playable
 from game.ui.bombdeck.kit import KIT as BOMBDECK
-from game.ui.kit import UiKit
+from game.ui.kit import Tutorial, UiKit
 
 _KITS: dict[str, UiKit] = {
     "bombdeck": BOMBDECK,
@@ -46,6 +46,12 @@ def ui_kit_for(game_id: str) -> UiKit:
 def on_screen() -> tuple[str, ...]:
     """The games that can be played through the screens (an engine and a table)."""
     return tuple(game for game in playable() if family_of(game) in _KITS)
+
+
+def featured_tutorial() -> Tutorial | None:
+    """The first game that teaches the featured game ("How to play"), if its family has one."""
+    kit = _KITS.get(family_of(FEATURED.game))
+    return kit.tutorial if kit is not None else None
 
 
 def shot_names() -> tuple[str, ...]:

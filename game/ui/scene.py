@@ -58,6 +58,10 @@ class Scene(Generic[R]):
     def draw(self, surface: pygame.Surface) -> None:
         """Draw onto the 1280×720 logical surface."""
 
+    def draw_over(self, surface: pygame.Surface) -> None:
+        """Draw over every scene drawn above this one (a lesson pointing at a modal the
+        scene opened); called after all of them, for each scene drawn this frame."""
+
     def on_enter(self) -> None:
         """Pushed onto the stack."""
 

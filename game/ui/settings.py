@@ -24,12 +24,14 @@ import math
 import os
 import re
 import reprlib
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
+from game.core.config import SeatKind
 from game.core.saves import remove_stale_temps, write_atomic
 from game.match.autosave import set_aside
+from game.ui.players import NAME_SEATS, clean_names
 
 log = logging.getLogger(__name__)
 
@@ -44,6 +46,12 @@ SPEEDS: dict[str, float] = {"slow": 0.7, "normal": 1.0, "fast": 1.8}
 """Machine speed: multiplies every animation and the machine players' pauses."""
 REACTION_MIN = 1
 REACTION_MAX = 10
+SETUP_KEYS = ("game", "seats", "options")
+"""The last setup's keys (:attr:`Settings.last_setup`)."""
+SETUP_SEATS = 8
+SETUP_OPTIONS = 16
+SETUP_WORD = 40
+"""Longest game id or option name a last setup may hold."""
 OLD_TEMP = re.compile(r"\.settings-[A-Za-z0-9_]+\.json")
 """The temporary files of 0.1.0's settings writer (``tempfile.mkstemp`` names)."""
 
@@ -62,6 +70,16 @@ class Settings:
     """How long a reaction (nope) window stays open, 1..10 seconds."""
     fuse_tick: bool = True
     """The ticking fuse under the danger meter."""
+    tutorial_seen: bool = False
+    """The first game that teaches has been started once ("Play now" then plays without it;
+    the title's "How to play" starts it again)."""
+    player_names: list[str] = field(default_factory=list)
+    """The people's own names by seat (``""``: "Player N" in the language), at most
+    ``NAME_SEATS``, each clean (``game.ui.players.clean_name``)."""
+    last_setup: dict[str, Any] = field(default_factory=dict)
+    """The table the new-game screen last started: ``{"game": id, "seats": [kind, …],
+    "options": [option, …]}``, or ``{}``. Only its shape is checked here; the new-game screen
+    checks it against the registries (a game or a level this version lacks falls back)."""
 
     @property
     def speed_factor(self) -> float:
@@ -170,7 +188,7 @@ def _check(name: str, value: object) -> object | None:
         return value if isinstance(value, str) and value in LANGUAGE_CHOICES else None
     if name == "machine_speed":  # a list or an object is no key of SPEEDS (nor hashable)
         return value if isinstance(value, str) and value in SPEEDS else None
-    if name in ("mute", "reduced_motion", "fullscreen", "fuse_tick"):
+    if name in ("mute", "reduced_motion", "fullscreen", "fuse_tick", "tutorial_seen"):
         return value if isinstance(value, bool) else None
     if name == "volume":
         # compared before float(): an integer of 400 digits does not fit in a float
@@ -183,7 +201,36 @@ def _check(name: str, value: object) -> object | None:
                 and REACTION_MIN <= value <= REACTION_MAX:
             return value
         return None
+    if name == "player_names":
+        if isinstance(value, list) and len(value) <= NAME_SEATS \
+                and all(isinstance(item, str) for item in value):
+            return clean_names(value)
+        return None
+    if name == "last_setup":
+        return _check_setup(value)
     return None
+
+
+def _check_setup(value: object) -> dict[str, Any] | None:
+    """A last setup of the right shape, normalized (options sorted, once each), else ``None``;
+    ``{}`` is "none yet"."""
+    if not isinstance(value, dict):
+        return None
+    if not value:
+        return {}
+    if sorted(value) != sorted(SETUP_KEYS):
+        return None
+    game, seats, options = value["game"], value["seats"], value["options"]
+    kinds = {kind.value for kind in SeatKind}
+    if not (isinstance(game, str) and 0 < len(game) <= SETUP_WORD):
+        return None
+    if not (isinstance(seats, list) and 0 < len(seats) <= SETUP_SEATS
+            and all(isinstance(seat, str) and seat in kinds for seat in seats)):
+        return None
+    if not (isinstance(options, list) and len(options) <= SETUP_OPTIONS
+            and all(isinstance(o, str) and 0 < len(o) <= SETUP_WORD for o in options)):
+        return None
+    return {"game": game, "seats": list(seats), "options": sorted(set(options))}
 
 
 def default_folder() -> Path:

@@ -22,7 +22,8 @@ class _Entry:
 
 class SceneStack:
     """Scenes bottom to top. Only the top scene handles input; drawing starts at the topmost
-    opaque scene; updates go down from the top while each scene lets the one below run."""
+    opaque scene (then each drawn scene's ``draw_over``, bottom to top); updates go down from
+    the top while each scene lets the one below run."""
 
     def __init__(self) -> None:
         self._entries: list[_Entry] = []
@@ -128,3 +129,5 @@ class SceneStack:
             surface.fill(theme.BG)
         for scene in visible:
             scene.draw(surface)
+        for scene in visible:
+            scene.draw_over(surface)

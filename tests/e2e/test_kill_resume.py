@@ -40,7 +40,8 @@ MORE = 4
 def home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     """The data folder both processes share, with quick machines and short windows."""
     folder = tmp_path / "home"
-    assert Settings(machine_speed="fast", reaction_seconds=1, fuse_tick=False).save(folder)
+    assert Settings(machine_speed="fast", reaction_seconds=1, fuse_tick=False,
+                    tutorial_seen=True).save(folder)
     monkeypatch.setenv(HOME_ENV, str(folder))
     return folder
 

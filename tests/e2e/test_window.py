@@ -1,8 +1,10 @@
 """End to end: ``python -m game`` in a real X11 window (Xvfb), driven by xdotool like a person.
 
 Click "Play now", wait for the person's turn, draw with Space, and see the turn pass to the
-next seat. The game writes what happens to ``MECHA_CORTA_TRACE`` (one JSON line per action and
-per turn change, see game/ui/launch.py), which this test reads.
+next seat. The very first "Play now" (no settings yet) is the game that teaches: Space reads its
+bubbles and draws nothing until Esc skips the lesson. The game writes what happens to
+``MECHA_CORTA_TRACE`` (one JSON line per action and per turn change, see game/ui/launch.py),
+which this test reads.
 
 Needs Xvfb and xdotool (``apt-get install xvfb xdotool``): skipped without them on a
 developer's machine, a failure in CI (``CI`` set), where .ci/run installs them.
@@ -22,6 +24,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+
+from game.match.match import Match
+from game.ui.bombdeck.kit import LESSON_CONFIG, LESSON_SEED
+from game.ui.settings import HOME_ENV, Settings
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 TOOLS = ("Xvfb", "xdotool")
@@ -106,6 +112,7 @@ class Game:
                    MECHA_CORTA_TRACE=str(self.trace), HOME=str(folder),
                    XDG_DATA_HOME=str(folder / "data"), PYTHONPATH=str(ROOT),
                    PYGAME_HIDE_SUPPORT_PROMPT="1")
+        env.setdefault(HOME_ENV, str(folder / "data"))
         self.env = env
         with self.log.open("w") as out:
             self.process = subprocess.Popen([sys.executable, "-m", "game", "--lang", "en"],
@@ -193,11 +200,65 @@ class Game:
 
 @pytest.fixture
 def game(display: str, tmp_path: Path) -> Iterator[Game]:
+    """A player who has had the lesson: "Play now" plays at once."""
+    assert Settings(tutorial_seen=True).save(tmp_path / "data")
     running = Game(display, tmp_path)
     try:
         yield running
     finally:
         running.stop()
+
+
+@pytest.fixture
+def first_game(display: str, tmp_path: Path) -> Iterator[Game]:
+    """Someone who has never played: no settings at all."""
+    running = Game(display, tmp_path)
+    try:
+        yield running
+    finally:
+        running.stop()
+
+
+def _play_now(game: Game) -> dict[str, Any]:
+    def started() -> dict[str, Any] | None:
+        game.alive()
+        return next((r for r in game.records() if r["event"] == "start"), None)
+
+    for _ in range(10):  # again if the first click came before the title took input
+        game.click(PLAY_NOW)
+        try:
+            found: dict[str, Any] = _wait("the table to open", started, 3)
+            return found
+        except AssertionError:
+            continue
+    raise AssertionError("clicking Play now never opened a table")
+
+
+def _person_acted(game: Game) -> dict[str, Any] | None:
+    game.alive()
+    return next((r for r in game.records() if r["event"] == "action"
+                 and r["by"] == "person" and r["seat"] == 0), None)
+
+
+def test_the_first_play_now_teaches_and_esc_skips_the_lesson(first_game: Game) -> None:
+    game = first_game
+    game.find_window()
+    start = _play_now(game)
+    assert start["code"] == Match(LESSON_CONFIG, LESSON_SEED).code, "not the lesson's deal"
+    for _ in range(24):  # Space reads the first bubbles, then is not what the lesson asks
+        game.key("space")
+        time.sleep(0.25)
+    assert _person_acted(game) is None, "Space drew a card through the lesson"
+    game.key("Escape")  # the lesson ends; the game goes on
+    action: dict[str, Any] | None = None
+    for _ in range(30):
+        game.key("space")
+        try:
+            action = _wait("the person's draw", lambda: _person_acted(game), 0.5)
+            break
+        except AssertionError:
+            continue
+    assert action is not None and action["verb"] == "draw"
 
 
 def test_play_now_draw_and_the_turn_passes(game: Game) -> None:

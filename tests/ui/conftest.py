@@ -20,11 +20,15 @@ from game.ui import gfx
 from game.ui.app import App
 from game.ui.settings import Settings
 
+RETURNING = {"tutorial_seen": True}
+"""The fixtures' player has had the first game that teaches ("Play now" plays at once);
+``tests/ui/test_tutorial.py`` starts from ``tutorial_seen: False``."""
+
 
 @pytest.fixture
 def app(tmp_path: Path) -> Iterator[App]:
     """A headless app on the title screen, English, settings in ``tmp_path``."""
-    a = App(Settings(language="en"), settings_dir=tmp_path, lang="en")
+    a = App(Settings(language="en", **RETURNING), settings_dir=tmp_path, lang="en")
     pygame.event.clear()
     yield a
     a.close()
@@ -33,13 +37,14 @@ def app(tmp_path: Path) -> Iterator[App]:
 @pytest.fixture
 def make_app(tmp_path: Path) -> Iterator[Callable[..., App]]:
     """A factory of headless apps with their data folder in ``tmp_path``, all closed after the
-    test: ``make_app(lang, settings={...}, wire=True, **App keyword arguments)``."""
+    test: ``make_app(lang, settings={...}, wire=True, **App keyword arguments)`` (``settings``
+    over :data:`RETURNING`)."""
     made: list[App] = []
 
     def make(lang: str = "en", *, settings: dict[str, Any] | None = None, wire: bool = False,
              **kwargs: Any) -> App:
-        app = App(Settings(language=lang, **(settings or {})), settings_dir=tmp_path, lang=lang,
-                  **kwargs)
+        app = App(Settings(language=lang, **{**RETURNING, **(settings or {})}),
+                  settings_dir=tmp_path, lang=lang, **kwargs)
         if wire:
             from game.ui import launch
 
@@ -85,7 +90,7 @@ def stubbed_app(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[App
     from tests.ui.probes import TableStub
 
     monkeypatch.setattr(launch, "table_scene", TableStub)
-    a = launch.wire(App(Settings(language="en"), settings_dir=tmp_path, lang="en",
+    a = launch.wire(App(Settings(language="en", **RETURNING), settings_dir=tmp_path, lang="en",
                         audio=False))
     pygame.event.clear()
     yield a

@@ -39,7 +39,7 @@ def test_the_big_button_confirms_and_says_whose_turn_it_is(app: App) -> None:
     curtain = CurtainScene(app, 1, "Player 2", "Player 2 must choose a card to give.")
     app.stack.push(curtain)
     frames(app, 20)
-    assert curtain.t("curtain.title", n=2) == "Player 2, it's your turn"
+    assert curtain.headline() == "Player 2, it's your turn"
     click(curtain.show.rect.center)
     frames(app)
     assert below.results == [True]

@@ -130,6 +130,9 @@ def test_everything_by_keyboard(app: App) -> None:
     frames(app, 1)
     assert scene.form.focused is scene.count_choice
     key(pygame.K_LEFT)                                 # 4 -> 3 seats
+    key(pygame.K_DOWN)                                 # seat 1's name (a person's)
+    frames(app, 1)
+    assert scene.form.focused is scene.name_fields[0]
     key(pygame.K_DOWN)                                 # seat 1
     key(pygame.K_RIGHT)                                # Person -> Lanzado
     frames(app, 1)

@@ -134,3 +134,27 @@ def test_listeners_hear_every_change(app: App) -> None:
     stack.pop()
     stack.reset()
     assert heard == [1, 1, 2, 1, 0]
+
+
+class _Layered(Probe):
+    """A probe that says when it draws and when it draws over the scenes above it."""
+
+    def __init__(self, app: App, name: str, order: list[str], *, opaque: bool) -> None:
+        super().__init__(app, name, opaque=opaque)
+        self.order = order
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.order.append(f"draw {self.name}")
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        self.order.append(f"over {self.name}")
+
+
+def test_draw_over_comes_after_every_drawn_scene_and_only_for_them(app: App) -> None:
+    order: list[str] = []
+    stack = SceneStack()
+    stack.push(_Layered(app, "hidden", order, opaque=True))
+    stack.push(_Layered(app, "table", order, opaque=True))
+    stack.push(_Layered(app, "picker", order, opaque=False))
+    stack.draw(pygame.Surface((1280, 720)))
+    assert order == ["draw table", "draw picker", "over table", "over picker"]

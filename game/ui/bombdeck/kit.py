@@ -1,6 +1,6 @@
 """The bomb-deck family's screens, registered with ``game.ui.registry``: the table, its
 screenshot states, the results line (when each seat exploded), the rules legend (the rule set's
-cards) and the reaction window's setting."""
+cards), the reaction window's setting and the first game that teaches (``tutorial.py``)."""
 
 from __future__ import annotations
 
@@ -8,8 +8,9 @@ from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from game.core.config import GameConfig, SeatKind
 from game.rules.bombdeck.cards import RULESETS
-from game.ui.kit import UiKit
+from game.ui.kit import Tutorial, UiKit
 from game.ui.locale import ordinal
 
 if TYPE_CHECKING:
@@ -47,6 +48,12 @@ def _sheet(app: App, code: str | None) -> None:
     show_sheet(app, code)
 
 
+def _lesson(app: App, code: str | None) -> None:
+    from game.ui.bombdeck.tutorial import lesson_shot
+
+    lesson_shot(app, code)
+
+
 SHOTS: dict[str, Callable[[App, str | None], None]] = {
     "table": partial(_shot, "play"),
     "curtain": partial(_shot, "curtain"),
@@ -54,6 +61,7 @@ SHOTS: dict[str, Callable[[App, str | None], None]] = {
     "react": partial(_shot, "react"),
     "chooser": partial(_shot, "chooser"),
     "cards": _sheet,
+    "tutorial": _lesson,
 }
 
 
@@ -78,4 +86,19 @@ def windows(game: str) -> bool:
     return ruleset is not None and ruleset.reactions
 
 
-KIT = UiKit("bombdeck", table, SHOTS, seat_note, legend, windows)
+LESSON_CONFIG = GameConfig("bombazo", (SeatKind.PERSON, SeatKind.LANZADO, SeatKind.LANZADO,
+                                       SeatKind.LANZADO))
+"""The first game that teaches: Bombazo, you at seat 0 playing first, three Reckless machines
+(the gentlest level)."""
+LESSON_SEED = 1616
+"""Its friendly deal (why this one: ``tutorial.py``); a seed a game code can carry."""
+
+
+def teach(scene: Scene[Any]) -> None:
+    from game.ui.bombdeck.tutorial import teach as lay_the_lesson
+
+    lay_the_lesson(scene)
+
+
+KIT = UiKit("bombdeck", table, SHOTS, seat_note, legend, windows,
+            Tutorial(LESSON_CONFIG, LESSON_SEED, teach))

@@ -2,20 +2,24 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.core.config import SeatKind
 from game.match.match import Match
 from game.ui.locale import Translator, ordinal, plural
+from game.ui.players import seat_name
 
 
 class Namer:
     """Names for one match in the current language (``loc`` is read on every call, so a
     language change shows at once)."""
 
-    def __init__(self, loc_source: Callable[[], Translator], match: Match) -> None:
+    def __init__(self, loc_source: Callable[[], Translator], match: Match,
+                 names: Callable[[], Sequence[str]] | None = None) -> None:
+        """``names``: the people's own names by seat (the settings'), read on every call."""
         self._loc_source = loc_source
+        self._names = names
         self.match = match
         self.ruleset = match.config.game
 
@@ -33,10 +37,11 @@ class Namer:
         return ordinal(self.loc, n)
 
     def seat(self, seat: int) -> str:
-        """"Player 2" for a person, "Crafty 3" for a machine (seat numbers shown from 1)."""
+        """A person's own name (else "Player 2"), "Crafty 3" for a machine (seat numbers shown
+        from 1)."""
         kinds = self.match.config.seats
         if not 0 <= seat < len(kinds) or kinds[seat] is SeatKind.PERSON:
-            return self.t("seat.player", n=seat + 1)
+            return seat_name(self.loc, self._names() if self._names is not None else (), seat)
         level = self.t(f"level.{kinds[seat].value}.name")
         return self.t("seat.machine", level=level, n=seat + 1)
 

@@ -41,6 +41,7 @@ from game.ui.bombdeck.hand import HandFan
 from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.bombdeck.inputs import TableInput
 from game.ui.bombdeck.names import Namer
+from game.ui.bombdeck.overlay import TableOverlay
 from game.ui.bombdeck.paint import paint_table
 from game.ui.bombdeck.readpanel import ReadPanel
 from game.ui.bombdeck.story import Story
@@ -83,7 +84,7 @@ class TableScene(TableInput, Scene[None]):
         self._saved: tuple[int, int | None, int | None, int] | None = None
         self.notice = Notice()
         """The autosave's trouble, on screen for a few seconds."""
-        self.namer = Namer(lambda: self.app.loc, match)
+        self.namer = Namer(lambda: self.app.loc, match, lambda: self.app.settings.player_names)
         self.timeline = Timeline(app.motion)
         self.particles = Particles(app.motion, seed=7)  # the same sparks for every game
         self.hand = HandFan()
@@ -100,6 +101,8 @@ class TableScene(TableInput, Scene[None]):
         self.clock = 0.0
         self.submitted = 0
         """Actions this screen has submitted (tests read it)."""
+        self.overlay: TableOverlay | None = None
+        """A layer over the table (the first game that teaches), or none."""
         self._acted = False
         self._told = match.feed_size
         self._logged = match.feed_size
@@ -219,8 +222,15 @@ class TableScene(TableInput, Scene[None]):
 
     def update(self, dt: float) -> None:
         self._play(dt)
+        if self.overlay is not None:
+            self.overlay.update(dt)
         self.autosave()
         self.notice.update(dt)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if self.overlay is not None and self.overlay.handle(event):
+            return
+        super().handle(event)
 
     # --- the unfinished game -------------------------------------------------------------------
 
@@ -275,6 +285,8 @@ class TableScene(TableInput, Scene[None]):
             return
         if self._skipping:
             self._run_to_the_end()
+            return
+        if self.overlay is not None and self.overlay.holds():
             return
         if self._modal_needed():
             return
@@ -366,6 +378,8 @@ class TableScene(TableInput, Scene[None]):
         """The shown person's action; once per frame and never while something moves."""
         if self._acted or self.timeline.busy or self._left:
             return False
+        if self.overlay is not None and not self.overlay.allows(action):
+            return False
         return self._act(lambda: self.flow.submit(action))
 
     def draw_card(self) -> None:
@@ -382,6 +396,8 @@ class TableScene(TableInput, Scene[None]):
         if self._acted or self.timeline.busy or not self.match.is_person(seat):
             return False
         if not self.match.pending().is_window:
+            return False
+        if self.overlay is not None and not self.overlay.allows(A.NOPE_ACTION):
             return False
         return self._act(lambda: self.flow.window_act(seat, A.NOPE_ACTION))
 
@@ -455,6 +471,8 @@ class TableScene(TableInput, Scene[None]):
         if self.panel is not None:
             self.close_panel()
             return
+        if self.overlay is not None and self.overlay.escape():
+            return
         self.push(PauseScene(self.app, self.match.config.game))
 
     def on_result(self, result: object) -> None:
@@ -472,3 +490,7 @@ class TableScene(TableInput, Scene[None]):
 
     def draw(self, surface: pygame.Surface) -> None:
         paint_table(surface, self)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if self.overlay is not None:
+            self.overlay.draw(surface)

@@ -1,5 +1,6 @@
 """The hot-seat privacy curtain: the whole screen in the game's colour and one big button,
-"Player N, it's your turn — Show my cards" (Enter or Space). Nothing private is drawn under
+"Ana, it's your turn — Show my cards" (Enter or Space), with the person's own name (or
+"Player N"). Nothing private is drawn under
 it: it is opaque, so the table below is not drawn at all. Returns ``True`` once confirmed.
 """
 
@@ -42,6 +43,10 @@ class CurtainScene(FormScene[bool]):
                            style="primary", size=theme.TEXT_HEADING - 4)
         self.form.add(self.show)
 
+    def headline(self) -> str:
+        """"Ana, it's your turn"."""
+        return self.t("curtain.title", name=self.name)
+
     def _show(self) -> None:
         self.finish(True)
 
@@ -64,7 +69,7 @@ class CurtainScene(FormScene[bool]):
         surface.blit(bomb, bomb.get_rect(center=(cx, 120 + bob)))
         draw_text(surface, self.t("curtain.pass_to", name=self.name), (cx, 200),
                   theme.TEXT_LARGE, theme.INK_DIM, anchor="midtop", max_width=1100)
-        draw_text(surface, self.t("curtain.title", n=self.seat + 1), (cx, 250),
+        draw_text(surface, self.headline(), (cx, 250),
                   theme.TEXT_HEADING + 8, theme.INK, bold=True, anchor="midtop",
                   max_width=1180)
         if self.reason:

@@ -6,33 +6,45 @@ descriptor (seats, options, defaults) and the machine levels its family has.
 Option labels are locale keys ``newgame.<option>`` (and ``newgame.<option>_desc`` under a
 game's only option); a pick-one group (a mission) is one choice labelled ``newgame.<game>_pick``.
 
+Each person's seat has a name field in place of its "Seat N" label (empty: "Player N" in the
+language); the names are kept in the settings by seat (``game.ui.players``) and shown wherever
+the seat is named. The screen opens with the last table it started (``Settings.last_setup``,
+checked against the registries here: a game, a seat count or a level this version lacks falls
+back, with a warning), else the featured game.
+
 Everything is keyboard navigable (Tab / ↑ / ↓ move, ← / → change a choice, Enter starts when
-nothing is focused, Esc goes back).
+nothing is focused and moves on from a name, Esc goes back).
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import TYPE_CHECKING
+import logging
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.bots.registry import levels_for
 from game.core.config import GameConfig, SeatKind
+from game.core.errors import MalformedInput
 from game.core.kit import GameDescriptor
 from game.rules.registry import descriptor
 from game.ui import gfx, theme
 from game.ui.draw import round_rect
 from game.ui.locale import plural
+from game.ui.name_field import NameField
+from game.ui.players import default_name, shown_name, with_name
 from game.ui.registry import FEATURED, on_screen, ui_kit_for
 from game.ui.scenes.base import FormScene
 from game.ui.scenes.code_entry import CodeEntryScene
-from game.ui.settings import REACTION_MAX, REACTION_MIN
+from game.ui.settings import REACTION_MAX, REACTION_MIN, Settings
 from game.ui.text import draw_paragraph, draw_text
 from game.ui.widgets import Button, Choice, Slider, Toggle
 
 if TYPE_CHECKING:
     from game.ui.app import App
+
+log = logging.getLogger(__name__)
 
 DEFAULT = FEATURED
 OPTION_TOP = 222
@@ -47,6 +59,8 @@ SEAT_TOP = 178
 SEAT_STEP = 44
 BUTTON_Y = 618
 BUTTON_H = 64
+NAME_W = 172
+"""A name field's width: where a machine's seat says "Seat N"."""
 
 
 def _spec(game: str) -> GameDescriptor:
@@ -57,16 +71,66 @@ def _seat_kinds(game: str) -> tuple[SeatKind, ...]:
     return (SeatKind.PERSON, *levels_for(game))
 
 
+def _stand_in(kinds: Sequence[SeatKind]) -> SeatKind:
+    """The level a seat gets when its own is not offered."""
+    return SeatKind.ASTUTO if SeatKind.ASTUTO in kinds else kinds[-1]
+
+
+def setup_of(config: GameConfig) -> dict[str, Any]:
+    """``config`` as ``Settings.last_setup`` keeps it."""
+    return {"game": config.game, "seats": [kind.value for kind in config.seats],
+            "options": sorted(config.options)}
+
+
+def remembered(settings: Settings, games: Sequence[str]) -> GameConfig | None:
+    """The last table started, as this version can offer it, or ``None`` (nothing kept, or a
+    game or seat count it cannot offer: said in a warning). A level it lacks becomes the
+    stand-in level and an option it does not know is dropped (with a warning each)."""
+    setup = settings.last_setup
+    if not setup:
+        return None
+    try:
+        game = setup["game"]
+        if game not in games:
+            log.warning("new game: the last game %r cannot be played here; showing %s",
+                        game, DEFAULT.game)
+            return None
+        spec = _spec(game)
+        kinds = _seat_kinds(game)
+        seats = [SeatKind(kind) for kind in setup["seats"]]
+        if len(seats) not in spec.seat_range:
+            log.warning("new game: %s takes no table of %d; showing %s", game, len(seats),
+                        DEFAULT.game)
+            return None
+        if any(kind not in kinds for kind in seats):
+            log.warning("new game: a level of the last %s table is not offered; using %s",
+                        game, _stand_in(kinds).value)
+            seats = [kind if kind in kinds else _stand_in(kinds) for kind in seats]
+        options = {option for option in setup["options"] if option in spec.options}
+        if len(options) != len(setup["options"]):
+            log.warning("new game: options of the last %s table dropped", game)
+        options -= set([o for o in spec.pick_one if o in options][1:])  # one pick at most
+        chosen = spec.with_defaults(frozenset(options))
+        spec.check_table(len(seats), chosen)
+    except (KeyError, TypeError, ValueError, MalformedInput) as error:
+        log.warning("new game: the last setup cannot be read (%s); showing %s",
+                    error.__class__.__name__, DEFAULT.game)
+        return None
+    return GameConfig(game, tuple(seats), chosen)
+
+
 class NewGameScene(FormScene[None]):
     def __init__(self, app: App, config: GameConfig | None = None) -> None:
         self.games = on_screen()
-        start = config if config is not None and config.game in self.games else DEFAULT
+        if config is None or config.game not in self.games:
+            config = remembered(app.settings, self.games)
+        start = config if config is not None else DEFAULT
         self.game = start.game
         self.max_seats = max(descriptor(game).max_seats for game in self.games)
         kinds = _seat_kinds(self.game)
         self.kinds: list[SeatKind] = [
             start.seats[i] if i < start.seat_count and start.seats[i] in kinds
-            else SeatKind.ASTUTO for i in range(self.max_seats)
+            else _stand_in(kinds) for i in range(self.max_seats)
         ]
         self.count = start.seat_count
         self.options: set[str] = set(start.options)
@@ -105,13 +169,22 @@ class NewGameScene(FormScene[None]):
                                                 self.count, self._set_count, wrap=False,
                                                 value_width=200)
         self.seat_choices: list[Choice[SeatKind]] = []
+        self.name_fields: list[NameField] = []
+        names = self.app.settings.player_names
         for seat in range(self.max_seats):
+            y = SEAT_TOP + 6 + seat * SEAT_STEP
             choice: Choice[SeatKind] = Choice(
-                (rx, SEAT_TOP + 6 + seat * SEAT_STEP, rw, 40),
-                self.tr("newgame.seat", n=seat + 1),
+                (rx, y, rw, 40), self._seat_label(seat),
                 [(kind, self._kind_label(kind)) for kind in _seat_kinds(self.game)],
                 self.kinds[seat], self._seat_setter(seat), value_width=330)
             self.seat_choices.append(choice)
+            field = NameField((rx, y, NAME_W, 40), shown_name(names[seat]) if seat < len(names)
+                              else "",
+                              placeholder=self._default_name(seat),
+                              on_change=self._name_setter(seat))
+            self.name_fields.append(field)
+        rows = [w for pair in zip(self.name_fields, self.seat_choices, strict=True)
+                for w in pair]
 
         self.back = Button((LEFT.left, BUTTON_Y, 250, BUTTON_H), self.tr("newgame.back"),
                            self.finish, style="ghost", shortcut_label=self.tr("key.esc"))
@@ -122,8 +195,7 @@ class NewGameScene(FormScene[None]):
                             shortcut_label=self.tr("key.enter"), style="primary",
                             size=theme.TEXT_LARGE)
         for widget in (self.game_choice, *self.option_widgets.values(), self.reaction,
-                       self.count_choice, *self.seat_choices, self.back, self.code,
-                       self.start):
+                       self.count_choice, *rows, self.back, self.code, self.start):
             self.form.add(widget)
         self._sync()
 
@@ -181,8 +253,32 @@ class NewGameScene(FormScene[None]):
     def _seat_setter(self, seat: int) -> Callable[[SeatKind], None]:
         def setter(kind: SeatKind) -> None:
             self.kinds[seat] = kind
+            self._sync_names()
 
         return setter
+
+    def _seat_label(self, seat: int) -> Callable[[], str]:
+        """"Seat N" for a machine; nothing for a person, whose name field stands there."""
+        return lambda: "" if self.kinds[seat] is SeatKind.PERSON \
+            else self.t("newgame.seat", n=seat + 1)
+
+    def _default_name(self, seat: int) -> Callable[[], str]:
+        return lambda: default_name(self.app.loc, seat)
+
+    def _name_setter(self, seat: int) -> Callable[[str], None]:
+        def setter(text: str) -> None:
+            settings = self.app.settings
+            settings.player_names = with_name(settings.player_names, seat, text)
+
+        return setter
+
+    def _sync_names(self) -> None:
+        """A name field for each person's seat at the table."""
+        for seat, field in enumerate(self.name_fields):
+            field.visible = seat < self.count and self.kinds[seat] is SeatKind.PERSON
+            if field.focused and not field.visible:  # the seat became a machine's
+                choice = self.seat_choices[seat]
+                self.form.focus(choice if choice.visible else self.count_choice)
 
     def _sync(self) -> None:
         """Show what the chosen game has: its seat range, its options, its reaction window."""
@@ -195,13 +291,14 @@ class NewGameScene(FormScene[None]):
         for seat, choice in enumerate(self.seat_choices):
             choice.visible = seat < self.count
             if self.kinds[seat] not in kinds:
-                self.kinds[seat] = SeatKind.ASTUTO if SeatKind.ASTUTO in kinds else kinds[-1]
+                self.kinds[seat] = _stand_in(kinds)
             choice.options = [(kind, self._kind_label(kind)) for kind in kinds]
             choice.index = kinds.index(self.kinds[seat])
         for (game, _name), widget in self.option_widgets.items():
             widget.visible = game == self.game
         self.options = set(self.chosen.setdefault(self.game, set(spec.defaults)))
         self.reaction.enabled = ui_kit_for(self.game).windows(self.game)
+        self._sync_names()
         if any(w.focused and not w.visible for w in self.form.widgets):
             self.form.focus(self.count_choice)  # the focused seat just hid itself
 
@@ -226,7 +323,16 @@ class NewGameScene(FormScene[None]):
     def _start(self) -> None:
         from game.ui import launch
 
-        launch.open_table(self.app, launch.make_match(self.config()), replacing=self)
+        config = self.config()
+        self.app.settings.last_setup = setup_of(config)
+        launch.open_table(self.app, launch.make_match(config), replacing=self)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
+                and isinstance(self.form.focused, NameField):
+            self.form.move_focus(1)  # Enter after a name: on to the next field, not Start
+            return
+        super().handle(event)
 
     def _enter_code(self) -> None:
         from game.ui import launch

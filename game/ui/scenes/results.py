@@ -22,6 +22,7 @@ from game.ui import fonts, gfx, theme
 from game.ui.draw import round_rect
 from game.ui.fx import Particles
 from game.ui.locale import ordinal, plural
+from game.ui.players import seat_name
 from game.ui.registry import ui_kit_for
 from game.ui.scenes.base import FormScene
 from game.ui.text import draw_paragraph, draw_text
@@ -88,7 +89,7 @@ class ResultsScene(FormScene[None]):
         if kind is SeatKind.PERSON:
             if len(self.match.people) == 1:
                 return self.t("seat.you")
-            return self.t("seat.player", n=seat + 1)
+            return seat_name(self.app.loc, self.app.settings.player_names, seat)
         return self.t("seat.machine", level=self.t(f"level.{kind.value}.name"), n=seat + 1)
 
     def seat_kind(self, seat: int) -> str:

@@ -1,7 +1,8 @@
 """The title screen: the name with a burning fuse, "Play now" and the menu.
 
-"Play now", "New game" and a typed code call the app's :class:`~game.ui.app.Hooks` (the match
-layer wires them); a hook that is not wired shows its button disabled. Esc asks to quit.
+"Play now", "New game", "How to play" (the first game that teaches, again) and a typed code call
+the app's :class:`~game.ui.app.Hooks` (the match layer wires them); a hook that is not wired
+shows its button disabled. Esc asks to quit.
 
 When ``hooks.unfinished`` finds an unfinished game, the title offers it: a "Resume" bar under
 "Play now" says which game it is and takes Enter; every other button stays where it always is.
@@ -111,10 +112,12 @@ class TitleScene(FormScene[None]):
         self.rules = Button((left, 404 + h + 16, w, h), self.tr("title.rules"), self._rules)
         self.settings = Button((right, 404 + h + 16, w, h), self.tr("title.settings"),
                                self._settings)
-        self.quit = Button((cx - w // 2, 404 + 2 * (h + 16), w, h), self.tr("title.quit"),
+        self.how_to_play = Button((left, 404 + 2 * (h + 16), w, h),
+                                  self.tr("title.how_to_play"), self._how_to_play)
+        self.quit = Button((right, 404 + 2 * (h + 16), w, h), self.tr("title.quit"),
                            self.on_escape, style="ghost")
         buttons = [self.play_now, *([self.resume] if self.resume else []), self.new_game,
-                   self.enter_code, self.rules, self.settings, self.quit]
+                   self.enter_code, self.rules, self.settings, self.how_to_play, self.quit]
         for b in buttons:
             self.form.add(b)
 
@@ -149,6 +152,10 @@ class TitleScene(FormScene[None]):
     def _new_game(self) -> None:
         if self.app.hooks.new_game is not None:
             self.app.hooks.new_game()
+
+    def _how_to_play(self) -> None:
+        if self.app.hooks.how_to_play is not None:
+            self.app.hooks.how_to_play()
 
     def _enter_code(self) -> None:
         self.push(CodeEntryScene(self.app, check=self.app.hooks.check_code), self._code_done)
@@ -189,6 +196,7 @@ class TitleScene(FormScene[None]):
         self.play_now.enabled = hooks.play_now is not None
         self.new_game.enabled = hooks.new_game is not None
         self.enter_code.enabled = hooks.open_code is not None
+        self.how_to_play.enabled = hooks.how_to_play is not None
         if self.resume is not None:
             self.resume.enabled = hooks.resume is not None
         super().update(dt)

@@ -1,0 +1,581 @@
+"""The first game that teaches: a real game of Bombazo against three Reckless machines, from a
+fixed, friendly deal, with a lesson laid over the real table (a :class:`TableOverlay`).
+
+The deal (``kit.LESSON_SEED``) was chosen so that every step can happen in order: your
+hand holds See the Future and a Nope; nobody answers your first play; the first machine to act
+plays a pair against you, which you nope; and on your next turn you draw a bomb with your
+Defuse in hand, so you hide it. The machines decide from the position alone
+(``docs/ARCHITECTURE.md``), so the same moves give the same game at every speed:
+``tests/ui/test_tutorial.py`` plays the lesson through with real events, and fails if a change
+to the rules or the machines breaks the deal.
+
+Each step is a short bubble pointing at a part of the table (the rest dimmed), shown when its
+moment comes (:attr:`Step.when`):
+
+- an *info* step waits for Enter, Space or its Next button; while it shows the table holds its
+  clock (the machines and the reaction window wait) and takes no action;
+- a *do* step waits for the person to do one thing (play See the Future, draw, nope, hide the
+  bomb); only that action goes through (another is refused and the bubble says so).
+
+A step whose moment never comes (a game that went another way) is passed over as soon as the
+person has to act, so the lesson never blocks the game. Esc or the Skip button ends the lesson;
+the game goes on as any other. The settings remember that the lesson was given
+(``Settings.tutorial_seen``, set by ``game.ui.launch`` when it starts), so it is shown again
+only from the title's "How to play".
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.rules.bombdeck import actions as A
+from game.rules.bombdeck import events as E
+from game.rules.bombdeck.actions import Action
+from game.rules.bombdeck.cards import SEE_FUTURE
+from game.ui import cards, gfx, theme
+from game.ui.bombdeck import layout as L
+from game.ui.bombdeck.hide_bomb import HideBombScene
+from game.ui.bombdeck.log import line_for
+from game.ui.bombdeck.overlay import TableOverlay
+from game.ui.bombdeck.paint import HOVER_SCALE
+from game.ui.cache import MB, SurfaceCache
+from game.ui.draw import round_rect
+from game.ui.text import draw_text, wrap_text
+from game.ui.widgets import Button, Form
+
+if TYPE_CHECKING:
+    from game.match.match import Match
+    from game.rules.bombdeck.view import BombView
+    from game.ui.app import App
+    from game.ui.bombdeck.table import TableScene
+    from game.ui.scene import Scene
+
+TAUGHT_CARD = SEE_FUTURE
+"""The card the lesson asks you to play first."""
+
+PAPER = (250, 241, 222)
+PAPER_EDGE = (255, 170, 60)
+SPOT_ALPHA = 120
+"""How dark the table goes around what a bubble points at."""
+BUBBLE_W = 460
+MARGIN = 10
+TEXT = theme.TEXT_SMALL
+NUDGE_SECONDS = 2.5
+BUTTON_H = 44
+
+Rect = pygame.Rect
+DECK_AREA = Rect(L.DECK.left - 12, L.DECK.top, L.DECK.width + 24, L.DECK.height + 66)
+"""The deck with its count and its name under it."""
+
+
+# --- the steps ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """``key``: its text, ``tutorial.<key>``. ``when``: its moment. ``points``: what it points
+    at (none: the bubble sits in the middle). ``deed``: what the person does to end it
+    (``None``: an info step, ended by Enter). ``lets``: the action it lets through. ``sides``:
+    where the bubble may go around its target, in order. ``holds``: a do step that also holds
+    the table (the nope: the window waits for you)."""
+
+    key: str
+    when: Callable[[Lesson], bool]
+    points: Callable[[Lesson], list[Rect]]
+    deed: str | None = None
+    lets: Callable[[Action], bool] | None = None
+    sides: tuple[str, ...] = ("below", "above", "right", "left")
+    holds: bool = False
+    gap: int = 34
+    """Between the bubble and its target (a card in the hand needs room to lift)."""
+
+    @property
+    def info(self) -> bool:
+        return self.deed is None
+
+
+def _nowhere(lesson: Lesson) -> list[Rect]:
+    return []
+
+
+def _fixed(rect: Rect) -> Callable[[Lesson], list[Rect]]:
+    return lambda lesson: [rect.copy()]
+
+
+def _hover_card() -> Rect:
+    rect = Rect((0, 0), cards.card_size(HOVER_SCALE))
+    rect.center = (round(L.HOVER_SPOT[0]), round(L.HOVER_SPOT[1]))
+    return rect
+
+
+def _waiting_bomb() -> Rect:
+    rect = Rect((0, 0), cards.card_size(1.25))
+    rect.center = (L.HAND.centerx, L.HAND.top - 110)
+    return rect
+
+
+def _card(card: str) -> Callable[[Lesson], list[Rect]]:
+    def points(lesson: Lesson) -> list[Rect]:
+        hand = lesson.scene.hand
+        if card not in hand.cards:
+            return []
+        rect = hand.rect_of(hand.cards.index(card))
+        return [rect] if rect is not None else []
+    return points
+
+
+def _play_and_nope(lesson: Lesson) -> list[Rect]:
+    return [_hover_card(), *_card("nope")(lesson)]
+
+
+def _is(verb: str, card: str | None = None) -> Callable[[Action], bool]:
+    return lambda action: action.verb == verb and (card is None or action.card == card)
+
+
+STEPS: tuple[Step, ...] = (
+    Step("welcome", lambda s: s.my_turn(), _nowhere),
+    Step("deck", lambda s: s.my_turn(), _fixed(DECK_AREA), sides=("right", "below")),
+    Step("danger", lambda s: s.my_turn(), _fixed(L.METER), sides=("below", "left")),
+    Step("hand", lambda s: s.my_turn(), _fixed(L.HAND), sides=("above",)),
+    Step("play", lambda s: s.my_turn() and s.holding(TAUGHT_CARD), _card(TAUGHT_CARD),
+         deed="play", lets=_is(A.PLAY, TAUGHT_CARD), sides=("above", "right"), gap=130),
+    Step("window", lambda s: s.window(mine=True), lambda s: [_hover_card()],
+         sides=("right", "below")),
+    Step("clues", lambda s: s.my_turn() and bool(s.live.clues), _fixed(L.CLUES),
+         sides=("below", "left")),
+    Step("draw", lambda s: s.my_turn(), _fixed(L.DRAW), deed="draw", lets=_is(A.DRAW),
+         sides=("above", "left")),
+    Step("watch", lambda s: s.machines_turn(), _fixed(L.LOG), sides=("right", "below")),
+    Step("nope", lambda s: s.window(mine=False) and s.holding("nope"), _play_and_nope,
+         deed="nope", lets=_is(A.NOPE), sides=("right", "left", "below"), holds=True),
+    Step("again", lambda s: s.my_turn(), _fixed(L.DRAW), deed="draw", lets=_is(A.DRAW),
+         sides=("above", "left")),
+    Step("bomb", lambda s: s.placing() and s.table_on_top(), lambda s: [_waiting_bomb()],
+         sides=("above", "right")),
+    Step("hide", lambda s: s.placing(), _nowhere, deed="hide", lets=_is(A.PLACE_BOMB),
+         sides=("top",)),
+    Step("done", lambda s: True, _nowhere),
+)
+
+
+def deed_of(event: Any, seat: int) -> str | None:
+    """What ``event`` says ``seat`` did, in the steps' words."""
+    if getattr(event, "seat", None) != seat:
+        return None
+    if isinstance(event, E.CardPlayed):
+        return "play"
+    if isinstance(event, E.CardDrawn | E.BombDrawn):
+        return "draw"
+    if isinstance(event, E.Noped):
+        return "nope"
+    if isinstance(event, E.BombHidden):
+        return "hide"
+    return None
+
+
+# --- the lesson --------------------------------------------------------------------------------
+
+
+class Lesson(TableOverlay):
+    """The lesson over one table (``scene.overlay``)."""
+
+    def __init__(self, scene: TableScene) -> None:
+        self.scene = scene
+        self.app = scene.app
+        self.index = 0
+        self.over = False
+        self.skipped = False
+        self.shown: list[str] = []
+        """The keys of the steps that have been on screen, in order (tests read it)."""
+        self.refused = 0
+        """Actions refused because the step asked for another (tests read it)."""
+        self._read = scene.match.feed_size
+        self._clock = 0.0
+        self._nudge = 0.0
+        self.bubble: Rect | None = None
+        self.form = Form()
+        self.next_button = Button((0, 0, 196, BUTTON_H), self._next_text, self.next,
+                                  style="primary", size=theme.TEXT_SMALL,
+                                  shortcut_label=lambda: self.app.loc.t("key.enter"))
+        self.skip_button = Button((0, 0, 216, BUTTON_H), self._skip_text, self.skip,
+                                  style="ghost", size=theme.TEXT_MIN,
+                                  shortcut_label=lambda: self.app.loc.t("key.esc"))
+        self.form.add(self.next_button)
+        self.form.add(self.skip_button)
+
+    # --- what the table shows --------------------------------------------------------------
+
+    @property
+    def match(self) -> Match:
+        return self.scene.match
+
+    @property
+    def home(self) -> int:
+        return self.scene.home
+
+    @property
+    def live(self) -> BombView:
+        view: BombView = self.match.view_for(self.home)
+        return view
+
+    def my_turn(self) -> bool:
+        pending = self.match.pending()
+        return pending.phase == "play" and self.scene.flow.person_to_act() == self.home
+
+    def placing(self) -> bool:
+        pending = self.match.pending()
+        return pending.phase == "place_bomb" and self.scene.flow.person_to_act() == self.home
+
+    def machines_turn(self) -> bool:
+        pending = self.match.pending()
+        return not (pending.is_over or pending.is_window) \
+            and self.scene.flow.person_to_act() is None
+
+    def window(self, *, mine: bool) -> bool:
+        """A reaction window on your play (``mine``) or on someone else's."""
+        if not self.match.pending().is_window:
+            return False
+        play = self.live.pending
+        return play is not None and (play.seat == self.home) == mine
+
+    def holding(self, card: str) -> bool:
+        return card in self.live.hand
+
+    def table_on_top(self) -> bool:
+        return self.app.stack.top is self.scene
+
+    def reading(self) -> bool:
+        """A card's read panel is open (its buttons must not be covered)."""
+        return self.scene.panel is not None
+
+    # --- the step --------------------------------------------------------------------------
+
+    @property
+    def step(self) -> Step | None:
+        return None if self.over else STEPS[self.index]
+
+    @property
+    def showing(self) -> bool:
+        """The current step is on screen now."""
+        step = self.step
+        if step is None or self.scene.timeline.busy or self.scene._left:
+            return False
+        top = self.app.stack.top
+        if top is not self.scene and not (step.key == "hide" and isinstance(top, HideBombScene)):
+            return False
+        return step.when(self)
+
+    def next(self) -> None:
+        """Enter or Next: an info step is read."""
+        step = self.step
+        if step is not None and step.info and self.showing:
+            self._advance()
+
+    def skip(self) -> None:
+        """Esc or Skip: the lesson ends, the game goes on."""
+        if not self.over:
+            self.over = True
+            self.skipped = True
+
+    def _advance(self) -> None:
+        self.index += 1
+        self._nudge = 0.0
+        if self.index >= len(STEPS):
+            self.over = True
+
+    def _read_feed(self) -> None:
+        """Do steps end when the feed says the person did their deed."""
+        match = self.match
+        if match.feed_size == self._read:
+            return
+        items = match.feed_for(self.home, self._read)
+        self._read = match.feed_size
+        for item in items:
+            step = self.step
+            if step is not None and step.deed is not None \
+                    and deed_of(item.event, self.home) == step.deed:
+                self._advance()
+
+    def _catch_up(self) -> None:
+        """When the person must act and the step's moment is not this one, go on to the first
+        later step whose moment it is (the last step's always is)."""
+        step = self.step
+        if step is None or step.when(self):
+            return
+        pending = self.match.pending()
+        if pending.is_window or self.scene.flow.person_to_act() != self.home:
+            return  # the game goes on by itself: the moment may still come
+        for index in range(self.index + 1, len(STEPS)):
+            if STEPS[index].when(self):
+                self.index = index
+                return
+
+    # --- the table's calls -----------------------------------------------------------------
+
+    def update(self, dt: float) -> None:
+        if self.over:
+            return
+        self._clock += dt
+        self._nudge = max(0.0, self._nudge - dt)
+        self._read_feed()
+        self._catch_up()
+        if self.over:
+            return
+        showing = self.showing
+        step = self.step
+        if showing and step is not None and (not self.shown or self.shown[-1] != step.key):
+            self.shown.append(step.key)
+        self._place()
+        last = self.index == len(STEPS) - 1
+        self.next_button.visible = showing and step is not None and step.info
+        self.skip_button.visible = showing and self.table_on_top() and not last \
+            and not self.reading()
+        self.form.update(dt)
+
+    def holds(self) -> bool:
+        step = self.step
+        if step is None or not (step.info or step.holds):
+            return False
+        return step.when(self)
+
+    def allows(self, action: Action) -> bool:
+        step = self.step
+        if step is None:
+            return True
+        if step.lets is not None and step.lets(action):
+            return True
+        self.refused += 1
+        self._nudge = NUDGE_SECONDS
+        return False
+
+    def handle(self, event: pygame.event.Event) -> bool:
+        if self.over or not self.showing:
+            return False
+        step = self.step
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) \
+                and self.form.handle(event):
+            return True
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and step is not None \
+                and step.info:
+            return True  # while it talks, a click on the table does nothing
+        if event.type == pygame.KEYDOWN and step is not None and step.info \
+                and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            self.next()
+            return True
+        return False
+
+    def escape(self) -> bool:
+        if self.over:
+            return False
+        self.skip()
+        return True
+
+    # --- words -----------------------------------------------------------------------------
+
+    def text(self) -> str:
+        step = self.step
+        if step is None:
+            return ""
+        namer = self.scene.namer
+        params: dict[str, object] = {"card": namer.card(TAUGHT_CARD),
+                                     "defuse": namer.card("defuse"),
+                                     "bomb": namer.card("bomb"), "nope": namer.card("nope"),
+                                     "key": str(self.home + 1), "play": ""}
+        play = self.live.pending
+        if step.key == "nope" and play is not None:
+            said = line_for(namer, E.CardPlayed(play.seat, play.verb, play.cards, play.target,
+                                                play.named), self.home)
+            params["play"] = said or ""
+        return namer.t(f"tutorial.{step.key}", **params)
+
+    def _next_text(self) -> str:
+        last = self.index == len(STEPS) - 1
+        return self.app.loc.t("tutorial.start_playing" if last else "tutorial.next")
+
+    def _skip_text(self) -> str:
+        return self.app.loc.t("tutorial.skip")
+
+    def progress(self) -> str:
+        return self.app.loc.t("tutorial.progress", n=self.index + 1, total=len(STEPS))
+
+    # --- where it goes -----------------------------------------------------------------------
+
+    def targets(self) -> list[Rect]:
+        step = self.step
+        return [] if step is None else step.points(self)
+
+    def _lines(self, width: int) -> list[str]:
+        lines = wrap_text(self.text(), TEXT, width)
+        if self._nudge > 0:
+            lines += wrap_text(self.app.loc.t("tutorial.not_now"), TEXT, width)
+        return lines
+
+    def _place(self) -> None:
+        """Where the bubble goes: beside its target on the first side where it fits, else in
+        the middle; and its buttons along its bottom."""
+        step = self.step
+        if step is None:
+            self.bubble = None
+            return
+        if step.sides == ("top",):
+            width = theme.SCREEN_W - 2 * 60
+            height = 24 + len(self._lines(width - 40)) * 26
+            self.bubble = Rect(60, MARGIN, width, max(60, height))
+            return
+        lines = self._lines(BUBBLE_W - 40)
+        height = 20 + len(lines) * 26 + 14 + BUTTON_H + 16
+        size = (BUBBLE_W, height)
+        self.bubble = _beside(self.targets(), size, step.sides, step.gap)
+        b = self.bubble
+        self.next_button.rect.bottomright = (b.right - 16, b.bottom - 14)
+        self.skip_button.rect.bottomleft = (b.left + 16, b.bottom - 14)
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        step = self.step
+        if step is None or not self.showing or self.bubble is None:
+            return
+        targets = self.targets()
+        if step.info and self.table_on_top():
+            _spotlight(surface, targets)
+        pulse = 0.0 if self.app.motion.reduced else 0.5 + 0.5 * math.sin(self._clock * 5)
+        for rect in targets:
+            round_rect(surface, rect.inflate(14, 14), theme.ACCENT, 16, round(160 + 95 * pulse),
+                       4)
+        if self.reading():
+            return  # the card's own panel says what to do: the bubble would cover it
+        bubble = self.bubble
+        if self._nudge > 0 and not self.app.motion.reduced:
+            bubble = bubble.move(round(math.sin(self._nudge * 40) * 5 * self._nudge), 0)
+        for rect in targets[:1]:
+            _arrow(surface, bubble, rect.inflate(14, 14), 0.0 if self.app.motion.reduced
+                   else math.sin(self._clock * 6) * 5)
+        round_rect(surface, bubble.move(0, 5), theme.SHADE, 18, 120)
+        round_rect(surface, bubble, PAPER, 18)
+        round_rect(surface, bubble, PAPER_EDGE, 18, 255, 3)
+        if step.sides == ("top",):
+            y = bubble.top + 12
+            for line in self._lines(bubble.width - 40):
+                draw_text(surface, line, (bubble.centerx, y), TEXT, theme.INK_DARK, bold=True,
+                          anchor="midtop", max_width=bubble.width - 40)
+                y += 26
+            return
+        draw_text(surface, self.progress(), (bubble.right - 16, bubble.top + 8),
+                  theme.TEXT_MIN, theme.mix(theme.INK_DARK, PAPER, 0.45), anchor="topright")
+        y = bubble.top + 30
+        lines = self._lines(bubble.width - 40)
+        plain = len(wrap_text(self.text(), TEXT, bubble.width - 40))
+        for number, line in enumerate(lines):
+            ink = theme.INK_DARK if number < plain else theme.DANGER
+            draw_text(surface, line, (bubble.left + 20, y), TEXT, ink,
+                      bold=number >= plain, max_width=bubble.width - 40)
+            y += 26
+        self.form.draw(surface)
+
+
+def _beside(targets: list[Rect], size: tuple[int, int], sides: tuple[str, ...],
+            gap: int) -> Rect:
+    """A rect of ``size`` beside the targets on the first of ``sides`` where it fits on the
+    screen without covering them; in the middle when there is no target or no room."""
+    bubble = Rect((0, 0), size)
+    screen = Rect(0, 0, theme.SCREEN_W, theme.SCREEN_H).inflate(-2 * MARGIN, -2 * MARGIN)
+    if not targets:
+        bubble.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2 - 40)
+        return bubble
+    area = targets[0].unionall(targets[1:]).inflate(14, 14)
+    for side in sides:
+        if side == "below":
+            bubble.midtop = (area.centerx, area.bottom + gap)
+        elif side == "above":
+            bubble.midbottom = (area.centerx, area.top - gap)
+        elif side == "right":
+            bubble.midleft = (area.right + gap, area.centery)
+        else:
+            bubble.midright = (area.left - gap, area.centery)
+        if side in ("below", "above"):
+            bubble.left = max(screen.left, min(screen.right - bubble.width, bubble.left))
+        else:
+            bubble.top = max(screen.top, min(screen.bottom - bubble.height, bubble.top))
+        if screen.contains(bubble) and not any(bubble.colliderect(t) for t in targets):
+            return bubble
+    bubble.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2 - 40)
+    return bubble
+
+
+_SHADES: SurfaceCache[pygame.Surface] = SurfaceCache("lesson shades", 2 * MB)
+
+
+def _spotlight(surface: pygame.Surface, targets: list[Rect]) -> None:
+    """The table dimmed around what the bubble points at (the shade made once per target)."""
+    def make() -> pygame.Surface:
+        shade = gfx.Canvas(surface.get_size(), pygame.SRCALPHA)
+        shade.fill((0, 0, 0, SPOT_ALPHA))
+        for rect in targets:
+            gfx.rect(shade, (0, 0, 0, 0), rect.inflate(14, 14), border_radius=16)
+        return shade
+
+    key = (surface.get_size(), *(tuple(rect) for rect in targets))
+    surface.blit(_SHADES.get_or_make(key, make), (0, 0))
+
+
+def _arrow(surface: pygame.Surface, bubble: Rect, target: Rect, bob: float) -> None:
+    """A thick arrow from the bubble's edge to the target's nearest edge."""
+    start = pygame.Vector2(bubble.center)
+    end = pygame.Vector2(max(target.left, min(target.right, start.x)),
+                         max(target.top, min(target.bottom, start.y)))
+    if target.collidepoint(start):
+        return
+    line = end - start
+    if line.length() < 1:
+        return
+    unit = line.normalize()
+    # leave the bubble at its edge
+    for _ in range(400):
+        if not bubble.collidepoint(start):
+            break
+        start += unit * 2
+    end -= unit * (6 + bob)
+    if (end - start).length() < 12:
+        return
+    side = pygame.Vector2(-unit.y, unit.x)
+    head = [end + unit * 4, end - unit * 18 + side * 12, end - unit * 18 - side * 12]
+    shadow = pygame.Vector2(2, 3)
+    gfx.line(surface, theme.SHADE, start + shadow, end - unit * 14 + shadow, 8)
+    gfx.line(surface, PAPER_EDGE, start, end - unit * 14, 8)
+    gfx.polygon(surface, PAPER_EDGE, [(p.x, p.y) for p in head])
+
+
+# --- the kit's entries ---------------------------------------------------------------------------
+
+
+def lesson_shot(app: App, code: str | None) -> None:
+    """The screenshot state ``tutorial``: the lesson's first bubble over its table, once the
+    deal has landed (``code`` is not used: the lesson has its own deal)."""
+    from game.match.match import Match
+    from game.ui.bombdeck.kit import LESSON_CONFIG, LESSON_SEED
+    from game.ui.bombdeck.table import TableScene
+
+    scene = TableScene(app, Match(LESSON_CONFIG, LESSON_SEED))
+    lesson = Lesson(scene)
+    scene.overlay = lesson
+    app.stack.reset(scene)
+    for _ in range(900):
+        if lesson.showing:
+            break
+        app.step(1 / 30, [], draw=False)
+
+
+def teach(scene: Scene[Any]) -> None:
+    """Lay the lesson over a bomb-deck table (the launcher made it for ``kit.LESSON_CONFIG``
+    and ``kit.LESSON_SEED``)."""
+    from game.ui.bombdeck.table import TableScene
+
+    if isinstance(scene, TableScene):
+        scene.overlay = Lesson(scene)
+

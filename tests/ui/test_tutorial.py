@@ -1,0 +1,348 @@
+"""The first game that teaches, driven by real pygame events through App.step: it starts the
+first time someone presses "Play now", each step waits for the player (Enter for a bubble, the
+action a step asks for), the table holds still while a bubble talks (the nope window waits),
+another action is refused, Esc or Skip ends it and the game goes on, it is never shown again
+unasked, and the title's "How to play" starts it again."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pygame
+import pytest
+
+from game.core.config import SeatKind
+from game.match.flow import Pace
+from game.match.match import Match
+from game.rules.bombdeck import actions as A
+from game.ui import launch
+from game.ui import registry as ui_registry
+from game.ui.app import App
+from game.ui.bombdeck.hide_bomb import HideBombScene
+from game.ui.bombdeck.kit import LESSON_CONFIG, LESSON_SEED
+from game.ui.bombdeck.table import TableScene
+from game.ui.bombdeck.tutorial import STEPS, Lesson
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.title import TitleScene
+from game.ui.settings import Settings
+from tests.ui.conftest import click, key
+
+ALL_STEPS = [step.key for step in STEPS]
+QUICK = {"machine_speed": "fast", "reaction_seconds": 1}
+"""The player's settings in these tests: quick machines, a short window."""
+
+
+@pytest.fixture
+def first_timer(make_app: Callable[..., App]) -> App:
+    """A wired app on the title of someone who has never played (settings in tmp_path)."""
+    app = make_app("en", settings={**QUICK, "tutorial_seen": False}, wire=True, audio=False)
+    frames(app, 20)
+    return app
+
+
+def frames(app: App, n: int = 1, dt: float = 1 / 30) -> None:
+    for _ in range(n):
+        app.step(dt)
+
+
+def title(app: App) -> TitleScene:
+    top = app.stack.top
+    assert isinstance(top, TitleScene)
+    return top
+
+
+def table(app: App) -> TableScene:
+    for scene in reversed(app.stack.scenes()):
+        if isinstance(scene, TableScene):
+            return scene
+    raise AssertionError("no table")
+
+
+def lesson_of(app: App) -> Lesson:
+    overlay = table(app).overlay
+    assert isinstance(overlay, Lesson)
+    return overlay
+
+
+def start_from_title(app: App, button: str = "play_now") -> Lesson:
+    click(getattr(title(app), button).rect.center)
+    frames(app, 3)
+    return lesson_of(app)
+
+
+def until_showing(app: App, lesson: Lesson, key_: str, limit: int = 2400) -> None:
+    """Frames until the step ``key_`` is on screen and the table takes input."""
+    for _ in range(limit):
+        step = lesson.step
+        if step is not None and step.key == key_ and lesson.showing and app._guard <= 0 \
+                and not (app.stack.top is not None and app.stack.top.busy):
+            return
+        app.step(1 / 30, draw=False)
+    raise AssertionError(f"step {key_!r} never showed (at {lesson.step})")
+
+
+def play_the_card(app: App, card: str) -> None:
+    """A real click on ``card`` in the hand, then on the read panel's Play button."""
+    scene = table(app)
+    rect = scene.hand.rect_of(scene.hand.cards.index(card))
+    assert rect is not None
+    click((rect.left + 12, rect.top + 40))
+    frames(app, 4)
+    assert scene.panel is not None, "the card's read panel did not open"
+    button = scene.panel.primary()
+    assert button is not None
+    click(button.rect.center)
+    frames(app, 2)
+
+
+# --- the whole lesson ----------------------------------------------------------------------------
+
+
+def test_the_first_play_is_the_lesson_and_every_step_waits_for_the_player(
+        first_timer: App) -> None:
+    app = first_timer
+    lesson = start_from_title(app)
+    scene = table(app)
+    assert scene.match.config == LESSON_CONFIG and scene.match.seed == LESSON_SEED
+    assert Settings.load(app.settings_dir).tutorial_seen  # never again unasked
+
+    for info in ("welcome", "deck", "danger", "hand"):
+        until_showing(app, lesson, info)
+        frames(app, 45)                        # a bubble waits: nothing moves on by itself
+        assert lesson.step is not None and lesson.step.key == info
+        key(pygame.K_RETURN)
+        frames(app, 2)
+
+    until_showing(app, lesson, "play")
+    key(pygame.K_SPACE)                        # drawing is not what the step asks
+    frames(app, 4)
+    assert scene.match.moves == 0 and lesson.refused == 1
+    play_the_card(app, "see_future")
+    assert scene.match.actions[0] == (0, A.Action(A.PLAY, "see_future"))
+
+    until_showing(app, lesson, "window")       # the window waits while the bubble talks
+    moves = scene.match.moves
+    frames(app, 120)
+    assert scene.match.pending().is_window and scene.match.moves == moves
+    click(lesson.next_button.rect.center)
+    frames(app, 2)
+
+    until_showing(app, lesson, "clues")
+    assert scene.shown.clues
+    key(pygame.K_SPACE)                        # Space reads a bubble: it does not draw
+    frames(app, 2)
+
+    until_showing(app, lesson, "draw")
+    assert scene.match.moves == moves + 1      # the window closed, nothing drawn yet
+    key(pygame.K_SPACE)
+    until_showing(app, lesson, "watch")
+    machine_moves = scene.match.moves
+    frames(app, 90)                            # the machines wait for the bubble too
+    assert scene.match.moves == machine_moves
+    key(pygame.K_RETURN)
+
+    until_showing(app, lesson, "nope")
+    play = scene.shown.pending
+    assert play is not None and play.seat != 0 and play.target == 0  # a pair against you
+    frames(app, 150)                           # the window waits for your nope
+    assert scene.match.pending().is_window and scene.match.moves == machine_moves + 1
+    key(pygame.K_1)
+    frames(app, 2)
+    assert (0, A.NOPE_ACTION) in scene.match.actions
+
+    until_showing(app, lesson, "again")
+    key(pygame.K_SPACE)
+    until_showing(app, lesson, "bomb")
+    assert scene.match.pending().phase == "place_bomb"
+    assert not isinstance(app.stack.top, HideBombScene)  # the picker waits for the bubble
+    key(pygame.K_RETURN)
+
+    until_showing(app, lesson, "hide")
+    picker = app.stack.top
+    assert isinstance(picker, HideBombScene)
+    key(pygame.K_RIGHT)
+    key(pygame.K_RIGHT)
+    key(pygame.K_RETURN)
+    frames(app, 3)
+    assert scene.match.actions[-1] == (0, A.Action(A.PLACE_BOMB, position=2))
+
+    until_showing(app, lesson, "done")
+    assert not lesson.skip_button.visible      # nothing left to skip
+    key(pygame.K_RETURN)
+    frames(app, 2)
+    assert lesson.over and not lesson.skipped
+    assert lesson.shown == ALL_STEPS
+    loc = app.loc
+    assert not getattr(loc, "missing", set()) and not getattr(loc, "format_errors", set())
+    # the game goes on as any other: Space draws, Esc pauses
+    frames(app, 30)
+    before = scene.match.moves
+    for _ in range(60):
+        if scene.flow.awaiting_person is not None and not scene.busy:
+            break
+        frames(app)
+    key(pygame.K_SPACE)
+    frames(app, 3)
+    assert scene.match.moves > before
+    key(pygame.K_ESCAPE)
+    frames(app, 2)
+    assert isinstance(app.stack.top, PauseScene)
+
+
+# --- skipping -------------------------------------------------------------------------------------
+
+
+def test_escape_skips_the_lesson_and_the_game_goes_on(first_timer: App) -> None:
+    app = first_timer
+    lesson = start_from_title(app)
+    until_showing(app, lesson, "welcome")
+    key(pygame.K_ESCAPE)
+    frames(app, 2)
+    assert lesson.over and lesson.skipped
+    assert not isinstance(app.stack.top, PauseScene)  # Esc went to the lesson, not the pause
+    scene = table(app)
+    key(pygame.K_SPACE)                               # a plain game now: Space draws
+    frames(app, 3)
+    assert scene.match.actions and scene.match.actions[0] == (0, A.DRAW_ACTION)
+    frames(app, 5)
+    surface = pygame.Surface((1280, 720))
+    app.stack.draw(surface)                           # and nothing of the lesson is drawn
+    key(pygame.K_ESCAPE)
+    frames(app, 2)
+    assert isinstance(app.stack.top, PauseScene)
+
+
+def test_the_skip_button_skips_at_a_do_step(first_timer: App) -> None:
+    app = first_timer
+    lesson = start_from_title(app)
+    for info in ("welcome", "deck", "danger", "hand"):
+        until_showing(app, lesson, info)
+        key(pygame.K_RETURN)
+    until_showing(app, lesson, "play")
+    frames(app, 2)
+    assert lesson.skip_button.visible and not lesson.next_button.visible
+    click(lesson.skip_button.rect.center)
+    frames(app, 2)
+    assert lesson.over and lesson.skipped and table(app).match.moves == 0
+
+
+def test_a_click_on_the_table_during_a_bubble_does_nothing(first_timer: App) -> None:
+    app = first_timer
+    lesson = start_from_title(app)
+    for info in ("welcome", "deck", "danger"):
+        until_showing(app, lesson, info)
+        key(pygame.K_RETURN)
+    until_showing(app, lesson, "hand")
+    scene = table(app)
+    rect = scene.hand.rect_of(0)
+    assert rect is not None
+    click((rect.left + 12, rect.top + 40))
+    frames(app, 3)
+    assert scene.panel is None and lesson.step is not None and lesson.step.key == "hand"
+
+
+# --- never again, and again on demand ----------------------------------------------------------
+
+
+def test_it_is_never_shown_again_and_how_to_play_starts_it_again(
+        first_timer: App, make_app: Callable[..., App], tmp_path: Path) -> None:
+    app = first_timer
+    start_from_title(app)
+    app.quit()                                       # the window closes mid-lesson
+    again = make_app("en", settings=None, wire=True, audio=False)
+    again.settings = Settings.load(tmp_path)         # what the next start reads
+    assert again.settings.tutorial_seen
+    again.to_title()
+    frames(again, 20)
+    click(title(again).play_now.rect.center)
+    frames(again, 20)
+    plain = table(again)                             # no move was made: nothing to replace
+    assert plain.overlay is None                     # Play now: no lesson
+    assert plain.match.config != LESSON_CONFIG or plain.match.seed != LESSON_SEED
+    again.to_title()
+    frames(again, 20)
+    assert title(again).how_to_play.enabled
+    click(title(again).how_to_play.rect.center)
+    frames(again, 3)
+    lesson = lesson_of(again)
+    assert lesson.index == 0 and not lesson.over
+    until_showing(again, lesson, "welcome")
+
+
+@pytest.mark.parametrize("answer", ["yes", "no"])
+def test_how_to_play_asks_before_replacing_the_unfinished_game(
+        make_app: Callable[..., App], tmp_path: Path, answer: str) -> None:
+    from game.ui.scenes.confirm import ConfirmScene
+    from tests.ui.test_resume import SOLO, write_unfinished
+
+    write_unfinished(tmp_path, SOLO, 5, 6)
+    app = make_app("en", settings=QUICK, wire=True, audio=False)
+    frames(app, 20)
+    click(title(app).how_to_play.rect.center)
+    frames(app, 20)
+    confirm = app.stack.top
+    assert isinstance(confirm, ConfirmScene)
+    click((confirm.yes if answer == "yes" else confirm.no).rect.center)
+    frames(app, 3)
+    if answer == "yes":
+        assert lesson_of(app).index == 0
+    else:
+        assert isinstance(app.stack.top, TitleScene) and launch.unfinished(app) is not None
+
+
+def test_without_a_tutorial_the_button_is_off_and_play_now_just_plays(
+        make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(launch, "featured_tutorial", lambda: None)
+    app = make_app("en", settings={**QUICK, "tutorial_seen": False}, wire=True, audio=False)
+    frames(app, 20)
+    assert not title(app).how_to_play.enabled
+    click(title(app).play_now.rect.center)
+    frames(app, 3)
+    assert table(app).overlay is None
+
+
+def test_the_featured_game_has_a_tutorial_in_its_kit() -> None:
+    tutorial = ui_registry.featured_tutorial()
+    assert tutorial is not None
+    assert tutorial.config.game == ui_registry.FEATURED.game
+    assert tutorial.config.seats[0] is SeatKind.PERSON
+
+
+# --- a game that goes another way never blocks --------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", [3, 40, 777])
+def test_on_any_deal_the_lesson_gives_way_and_ends(make_app: Callable[..., App],
+                                                   seed: int) -> None:
+    """The lesson laid over other deals (its steps' moments may never come): doing what each
+    bubble asks, and drawing otherwise, the lesson always ends and the game goes on."""
+    app = make_app("en", settings=QUICK, audio=False, persist=False, start=None)
+    match = Match(LESSON_CONFIG, seed)
+    scene = TableScene(app, match, pace=Pace(0.05, 0.05, 0.3), deal=False)
+    lesson = Lesson(scene)
+    scene.overlay = lesson
+    app.stack.push(scene)
+    for _ in range(20000):
+        if lesson.over or match.is_over():
+            break
+        app.step(1 / 30, draw=False)
+        top = app.stack.top
+        if isinstance(top, HideBombScene):
+            top.finish(0)
+            continue
+        if top is not scene or scene.busy or app._guard > 0:
+            continue
+        step = lesson.step
+        if step is not None and lesson.showing and step.info:
+            lesson.next()
+        elif step is not None and lesson.showing and step.key == "play":
+            scene.submit(A.Action(A.PLAY, "see_future"))
+        elif step is not None and lesson.showing and step.key == "nope":
+            scene.nope(0)
+        elif scene.flow.awaiting_person is not None and match.pending().phase == "play":
+            scene.draw_card()
+        elif scene.flow.awaiting_person is not None and match.pending().phase == "give":
+            scene.submit(match.legal_for(0)[0])
+    assert lesson.over, f"the lesson got stuck at {lesson.step} after {match.moves} moves"
+    assert lesson.shown[-1] == "done" and not lesson.skipped
