@@ -129,6 +129,11 @@ _STYLES: dict[str, tuple[theme.Color, theme.Color, theme.Color]] = {
 }
 
 
+def button_colors(style: str) -> tuple[theme.Color, theme.Color, theme.Color]:
+    """(face, hovered face, text) of a button style (a screen checks its contrast)."""
+    return _STYLES.get(style, _STYLES["normal"])
+
+
 class Button(Widget):
     """Fires ``on_click`` on release inside after a press inside, or on its shortcut key."""
 

@@ -43,6 +43,15 @@ class Namer:
     def card(self, card: str) -> str:
         return self.t(f"card.{self.ruleset}.{card}.name")
 
+    def cards_of(self, card: str) -> str:
+        """The plural a pair or a trio is named with ("a pair of Frogs"); the name itself where
+        the rule set has no plural for that card."""
+        key = f"card.{self.ruleset}.{card}.plural"
+        has = getattr(self.loc, "has", None)
+        if callable(has) and has(key):
+            return self.t(key)
+        return self.card(card)
+
     def effect(self, card: str) -> str:
         return self.t(f"card.{self.ruleset}.{card}.effect")
 
