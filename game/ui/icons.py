@@ -324,6 +324,16 @@ def _raccoon(pen: Pen, ink: Color) -> None:
     pen.line(INK, (50, 68), (50, 74), 2.5)
 
 
+def _eye(pen: Pen, ink: Color) -> None:
+    """An open eye: what the others at the table see (no rays: not the See the Future card)."""
+    top = [(6 + 88 * i / 20, 50 - 30 * math.sin(math.pi * i / 20)) for i in range(21)]
+    bottom = [(94 - 88 * i / 20, 50 + 30 * math.sin(math.pi * i / 20)) for i in range(21)]
+    pen.poly(WHITE, top + bottom)
+    pen.poly(INK, top + bottom, 7)
+    pen.circle(INK, 50, 50, 17)
+    pen.circle(WHITE, 44, 44, 5)
+
+
 def _unknown(pen: Pen, ink: Color) -> None:
     pen.circle(ink, 50, 50, 40, 6)
     pen.arc(ink, 50, 38, 14, math.pi, math.pi * 2.4, 8)
@@ -340,7 +350,7 @@ ICONS: dict[str, Callable[[Pen, Color], None]] = {
     "draw_bottom": _draw_bottom, "see_future": _see_future, "shuffle": _shuffle,
     "favor": _favor, "swipe": _swipe, "nope": _nope, "shield": _shield, "calm": _calm,
     "animal_chicken": _chicken, "animal_frog": _frog, "animal_hedgehog": _hedgehog,
-    "animal_octopus": _octopus, "animal_raccoon": _raccoon, "back": _back,
+    "animal_octopus": _octopus, "animal_raccoon": _raccoon, "back": _back, "eye": _eye,
 }
 
 

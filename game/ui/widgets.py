@@ -125,7 +125,7 @@ _STYLES: dict[str, tuple[theme.Color, theme.Color, theme.Color]] = {
     "normal": (theme.BUTTON, theme.BUTTON_HOVER, theme.INK),
     "primary": (theme.ACCENT, (255, 196, 110), theme.INK_DARK),
     "danger": ((170, 52, 46), (200, 70, 60), theme.INK),
-    "ghost": ((44, 50, 66), (60, 68, 90), theme.INK_DIM),
+    "ghost": ((44, 50, 66), (56, 64, 86), theme.INK_DIM),
 }
 
 

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import cards, theme
+from game.ui import cards, fonts, theme
 from game.ui.scenes.base import ModalScene
 from game.ui.text import draw_text
 from game.ui.widgets import Button
@@ -42,7 +42,9 @@ class SeatChooser(ModalScene[int]):
     @property
     def panel(self) -> pygame.Rect:
         rows = (len(self.seats) + 1) // 2 if len(self.seats) > 3 else len(self.seats)
-        r = pygame.Rect(0, 0, 880 if len(self.seats) > 3 else 600, 200 + rows * 78)
+        title = fonts.get(theme.TEXT_HEADING, True).size(self.title)[0] + 80  # whole, unsqueezed
+        width = min(theme.SCREEN_W - 40, max(880 if len(self.seats) > 3 else 600, title))
+        r = pygame.Rect(0, 0, width, 200 + rows * 78)
         r.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
         return r
 

@@ -101,7 +101,7 @@ def pairs() -> tuple[Pair, ...]:
         Pair("meter calm", danger_ink(0.0), meter), Pair("meter hot", danger_ink(1.0), meter),
         Pair("deck count", INK, over(theme.BG_DEEP, felt_at(L.DECK.bottom), 200)),
         Pair("pile labels", INK_DIM, felt_at(L.DECK.bottom + 40)),
-        Pair("clues title", INK_DIM, felt_at(L.CLUES.top)),
+        Pair("clues title", INK, felt_at(L.CLUES.top)),
         Pair("banner", INK, plate), Pair("banner, your turn", HOT, plate),
         Pair("banner hint", INK_DIM, plate), Pair("countdown, late", HURRY, plate),
         Pair("moment: boom", BOOM, plate), Pair("moment: saved", SAVED, plate),

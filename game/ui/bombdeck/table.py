@@ -32,6 +32,7 @@ from game.match.match import Match
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
 from game.rules.bombdeck.view import BombView
+from game.ui import theme
 from game.ui.bombdeck import layout as L
 from game.ui.bombdeck.anim import Point, Timeline
 from game.ui.bombdeck.centre import danger_level, fuse_tip
@@ -111,14 +112,15 @@ class TableScene(TableInput, Scene[None]):
         self.hover_seat: int | None = None
         """The badge under the mouse: its icons are explained in words."""
         self.controls = Form()
-        self.draw_button = Button(L.DRAW, lambda: self._draw_text(), self.draw_card,
+        self.draw_button = Button(L.DRAW, self.tr("table.draw_button"), self.draw_card,
                                   shortcut_label=self.tr("key.space"), style="primary",
                                   size=24)
-        self.ff_button = Button((L.DRAW.left, L.DRAW.top - 150, L.DRAW.width, 58),
-                                self._ff_text, self.fast_forward)
-        self.skip_button = Button((L.DRAW.left, L.DRAW.top - 84, L.DRAW.width, 58),
+        watch = L.WATCH
+        self.skip_button = Button((watch.left + 12, watch.bottom - 70, watch.width - 24, 58),
                                   self.tr("watch.skip_to_results"), self.skip_to_results,
-                                  style="ghost")
+                                  style="ghost", size=theme.TEXT_SMALL)
+        self.ff_button = Button((watch.left + 12, watch.bottom - 136, watch.width - 24, 58),
+                                self._ff_text, self.fast_forward, size=theme.TEXT_SMALL)
         for b in (self.draw_button, self.ff_button, self.skip_button):
             self.controls.add(b)
         self._refresh()
@@ -196,10 +198,16 @@ class TableScene(TableInput, Scene[None]):
     # --- the frame -----------------------------------------------------------------------------
 
     @property
+    def watching(self) -> bool:
+        """The one person is out and the table on screen shows it (not before their explosion
+        has played): they only watch, and may fast-forward or skip to the results."""
+        return self.flow.person_out() and not self.shown.seats[self.home].alive
+
+    @property
     def busy(self) -> bool:
         """Input is locked while an action resolves; a person who is out only watches (their
         fast-forward buttons must work while the machines' cards fly)."""
-        if self.flow.person_out():
+        if self.watching:
             return False
         return self.timeline.busy or self._left
 
@@ -358,9 +366,13 @@ class TableScene(TableInput, Scene[None]):
         if A.DRAW_ACTION in self._legal():
             self.submit(A.DRAW_ACTION)
 
-    def _draw_text(self) -> str:
-        owed = max(1, self.shown.turns_owed)
-        return self.namer.plural("table.draw", owed)
+    def draws_left(self) -> int:
+        """The draws the home seat still owes on its own turn (1 on an ordinary turn, 0 on
+        someone else's: what the draw button may say)."""
+        view = self.shown
+        if view.phase == "over" or view.current != self.home or not self.private_ok:
+            return 0
+        return max(1, view.turns_owed)
 
     def nope(self, seat: int) -> bool:
         """A person's nope key or badge click: an illegal one is ignored without a trace, so
@@ -430,7 +442,7 @@ class TableScene(TableInput, Scene[None]):
         if self.timeline.busy:  # nothing to decide while it resolves: nothing glows
             self.hand.glowing = set()
             self.draw_button.enabled = False
-        watching = self.flow.person_out()
+        watching = self.watching
         self.draw_button.visible = self.private_ok and not watching
         self.ff_button.visible = watching
         self.skip_button.visible = watching
