@@ -36,6 +36,8 @@ class BadgeInfo:
     """0..1: going dark after an explosion (before the view says so)."""
     held: int | None = None
     """On your own badge: the defuses in your hand (``defuses`` is what the others know)."""
+    lit: float = 0.0
+    """0..1: the badge is the subject of the moment (a winner, a steal's ends)."""
 
 
 def _mini_back(surface: pygame.Surface, pos: tuple[int, int], dim: bool) -> None:
@@ -61,6 +63,9 @@ def draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time
     if hover:
         edge = theme.FOCUS
     round_rect(surface, rect, edge, 16, 255, 3 if info.current or hover else 2)
+    if info.lit > 0 and not out:
+        ring = rect.inflate(18 + round(10 * info.lit), 18 + round(10 * info.lit))
+        round_rect(surface, ring, palette.SAVED, 24, round(200 * info.lit), 5)
     ink = palette.OUT_INK if out else palette.INK
     dim = palette.OUT_INK if out else palette.INK_DIM
     x, y = rect.left + 14, rect.top + 10

@@ -19,6 +19,7 @@ from game.ui.bombdeck import palette
 from game.ui.bombdeck.badges import BadgeInfo, draw_badge
 from game.ui.bombdeck.centre import draw_clues, draw_deck, draw_discard, draw_meter
 from game.ui.bombdeck.log import draw_log, log_lines
+from game.ui.bombdeck.moments import draw_moment
 from game.ui.draw import round_rect, vertical_gradient
 from game.ui.icons import draw_icon
 from game.ui.locale import plural
@@ -31,16 +32,19 @@ if TYPE_CHECKING:
 FELT_TOP = (36, 96, 74)
 FELT_BOTTOM = (14, 44, 36)
 HOVER_SCALE = 1.12
+BIG_FLIGHT = 1.5
+"""A flying card this big is drawn from the large face (with its effect), not blown up."""
 
 
-def face_of(scene: TableScene, card: str, big: bool = False, shown: int | None = None
-            ) -> pygame.Surface:
+def face_of(scene: TableScene, card: str, big: bool = False, shown: int | None = None,
+            effect: bool = False) -> pygame.Surface:
     """A card's face at the table: lifted (``big``) it is larger and its effect is said in one
-    line above the hand; fanned under its neighbour, only ``shown`` pixels of it show, and
-    its title fits there."""
+    line above the hand (``effect``: on the face itself, a drawn card held up); fanned under
+    its neighbour, only ``shown`` pixels of it show, and its title fits there."""
     namer = scene.namer
     if big:
-        return cards.draw_card(card, namer.card(card), "", cards.card_size(cards.HOVER_SCALE))
+        return cards.draw_card(card, namer.card(card), namer.effect(card) if effect else "",
+                               cards.card_size(cards.HOVER_SCALE))
     title = None if shown is None else shown - 8
     return cards.draw_card(card, namer.card(card), "", title_width=title)
 
@@ -57,9 +61,12 @@ def paint_table(surface: pygame.Surface, scene: TableScene) -> None:
     _effect_line(surface, scene)
     _controls(surface, scene)
     _tooltip(surface, scene)
-    scene.timeline.draw(surface, lambda c: face_of(scene, c))
+    scene.timeline.draw(surface, lambda c, scale: face_of(scene, c, big=scale >= BIG_FLIGHT,
+                                                          effect=True))
     _stamps(surface, scene)
     scene.particles.draw(surface)
+    if scene.moment is not None:
+        draw_moment(surface, scene.moment, scene.t("moment.skip"), scene.app.motion.reduced)
     if scene.panel is not None:
         scene.panel.draw(surface)
     draw_notice(surface, scene.notice, scene.t)  # over everything: the autosave's trouble
@@ -94,7 +101,8 @@ def _badges(surface: pygame.Surface, scene: TableScene) -> None:
         dark = scene.dark[seat].x if seat in scene.dark else 0.0
         held = view.hand.count("defuse") if seat == scene.home and scene.private_ok else None
         badge = BadgeInfo(namer.seat(seat), cards_held, info.alive, info.defuses_proven,
-                          info.shield, current, owes, out_text, tag, key, thinking, dark, held)
+                          info.shield, current, owes, out_text, tag, key, thinking, dark, held,
+                          scene.lit(seat))
         hover = react and scene._hover_badge == seat
         draw_badge(surface, rect, badge, scene.clock, hover=hover)
 
@@ -207,7 +215,8 @@ def _banner(surface: pygame.Surface, scene: TableScene) -> None:
     view = scene.shown
     namer = scene.namer
     match = scene.match
-    if scene.panel is not None or view.phase == "react":
+    if scene.panel is not None or view.phase == "react" or (
+            scene.moment is not None and scene.moment.title):
         return
     if view.phase == "over":
         won = len(match.people) == 1 and view.current == match.people[0]

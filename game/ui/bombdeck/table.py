@@ -41,6 +41,7 @@ from game.ui.bombdeck.decide import Decider
 from game.ui.bombdeck.hand import HandFan
 from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.bombdeck.inputs import TableInput
+from game.ui.bombdeck.moments import Moment
 from game.ui.bombdeck.names import Namer
 from game.ui.bombdeck.paint import paint_table
 from game.ui.bombdeck.readpanel import ReadPanel
@@ -59,6 +60,9 @@ PUBLIC = -1
 """The seat number of the public view: no hand, no clues."""
 FAST_FORWARD = 4.0
 """Fast-forward also plays the animations this much faster."""
+SKIP_GUARD = 0.3
+"""After a moment is cut short, clicks and Space/Enter wait this long (the same press, or its
+double, must not also draw a card)."""
 SAVE_FAILING = "saving.failing"
 SAVE_WORKS = "saving.works"
 
@@ -95,6 +99,9 @@ class TableScene(TableInput, Scene[None]):
         self.dealt: dict[int, int] | None = None
         self.dark: dict[int, Tween] = {}
         self.stamps: list[tuple[bool, Tween]] = []
+        self.moment: Moment | None = None
+        """The big moment playing now (its band and lit badges), if any."""
+        self._skip_guard = 0.0
         self.panel: ReadPanel | None = None
         self.decider = Decider(self, self.namer, self.submit,
                                lambda seat: self.shown.seats[seat].cards)
@@ -180,16 +187,41 @@ class TableScene(TableInput, Scene[None]):
         self.app.sound.play(name)
 
     def boom(self, at: Point) -> None:
-        self.app.flash.start((255, 236, 200), 0.4)
-        self.app.shake.start(18, 0.55)
-        self.particles.sparks(at, 46)
-        self.particles.smoke(at, 34)
+        self.app.flash.start((255, 236, 200), 0.55)
+        self.app.shake.start(26, 0.8)  # dropped with reduced motion (the app's shake)
+        self.particles.sparks(at, 90, speed=(120, 520))
+        self.particles.smoke(at, 60)
 
     def thump(self) -> None:
         self.app.shake.start(6, 0.18)
 
     def darken(self, seat: int) -> None:
         self.dark[seat] = self.timeline.tweens.tween(0.0, 1.0, 0.5, moves=False)
+
+    def show_moment(self, moment: Moment) -> None:
+        self.moment = moment
+
+    @property
+    def you(self) -> int | None:
+        return self.home if self.private_ok else None
+
+    def lit(self, seat: int) -> float:
+        """0..1: how brightly a moment lights this seat's badge now."""
+        moment = self.moment
+        if moment is None:
+            return 0.0
+        return moment.lit(seat, self.clock, self.app.motion.reduced)
+
+    def skip_moment(self) -> None:
+        """A click, Space or Enter during a big moment: play it to its end at once."""
+        if self.timeline.skippable:
+            self.timeline.skip_beat()
+            self._skip_guard = SKIP_GUARD
+            self._moment_over()
+
+    def _moment_over(self) -> None:
+        if self.moment is not None and self.moment.tween.finished:
+            self.moment = None
 
     def stamp(self, cancelled: bool) -> None:
         self.stamps.append((cancelled, self.timeline.tweens.tween(0.0, 1.0, 0.5,
@@ -207,8 +239,8 @@ class TableScene(TableInput, Scene[None]):
     def busy(self) -> bool:
         """Input is locked while an action resolves; a person who is out only watches (their
         fast-forward buttons must work while the machines' cards fly)."""
-        if self.watching:
-            return False
+        if self.watching or self.timeline.skippable:
+            return False  # a big moment takes the click that cuts it short
         return self.timeline.busy or self._left
 
     def update(self, dt: float) -> None:
@@ -257,6 +289,8 @@ class TableScene(TableInput, Scene[None]):
         self.timeline.speedup = FAST_FORWARD if self.fast else 1.0
         self._update_controls()
         self.timeline.update(dt)
+        self._moment_over()
+        self._skip_guard = max(0.0, self._skip_guard - dt)
         self.stamps = [(c, t) for c, t in self.stamps if not t.finished]
         if self.timeline.busy or self._left:
             return
