@@ -67,6 +67,13 @@ class TableInput:
     def draw_card(self) -> None:
         raise NotImplementedError
 
+    @property
+    def can_go_on(self) -> bool:
+        raise NotImplementedError
+
+    def go_on(self) -> bool:
+        raise NotImplementedError
+
     # --- the read panel ------------------------------------------------------------------------
 
     def select(self, index: int) -> None:
@@ -185,8 +192,14 @@ class TableInput:
                 if button is not None:
                     button.fire()
                 return
+            if self.can_go_on:
+                self.go_on()
+                return
             index = self.hand.focus if self.hand.focus is not None else self.hand.hover
             if index is not None and self.hand.interactive:
                 self.select(index)
         elif key == pygame.K_SPACE:
-            self.draw_card()
+            if self.can_go_on:
+                self.go_on()
+            else:
+                self.draw_card()

@@ -128,7 +128,11 @@ class TableScene(TableInput, Scene[None]):
                                   style="ghost", size=theme.TEXT_SMALL)
         self.ff_button = Button((watch.left + 12, watch.bottom - 136, watch.width - 24, 58),
                                 self._ff_text, self.fast_forward, size=theme.TEXT_SMALL)
-        for b in (self.draw_button, self.ff_button, self.skip_button):
+        self.go_on_button = Button(L.DRAW, self.tr("react.go_on"), self._go_on_clicked,
+                                   shortcut_label=self.tr("key.space"), style="primary",
+                                   size=24)
+        self.go_on_button.visible = False
+        for b in (self.draw_button, self.go_on_button, self.ff_button, self.skip_button):
             self.controls.add(b)
         self._refresh()
         if deal if deal is not None else match.moves == 0:
@@ -408,6 +412,24 @@ class TableScene(TableInput, Scene[None]):
             return 0
         return max(1, view.turns_owed)
 
+    @property
+    def can_go_on(self) -> bool:
+        """Your own play waits in its window, you are the only person at the table: you may
+        say "go on" rather than wait for the countdown (holding a nope made every play of
+        yours wait it all)."""
+        view = self.shown
+        return (self.flow.may_go_on and self.private_ok and not self.timeline.busy
+                and view.phase == "react" and view.pending is not None
+                and view.pending.seat == self.home and view.seats[self.home].alive)
+
+    def _go_on_clicked(self) -> None:
+        self.go_on()
+
+    def go_on(self) -> bool:
+        if self._acted or not self.can_go_on:
+            return False
+        return self._act(self.flow.go_on)
+
     def nope(self, seat: int) -> bool:
         """A person's nope key or badge click: an illegal one is ignored without a trace, so
         the screen never tells who holds a nope."""
@@ -477,7 +499,9 @@ class TableScene(TableInput, Scene[None]):
             self.hand.glowing = set()
             self.draw_button.enabled = False
         watching = self.watching
-        self.draw_button.visible = self.private_ok and not watching
+        going_on = self.can_go_on
+        self.go_on_button.visible = going_on
+        self.draw_button.visible = self.private_ok and not watching and not going_on
         self.ff_button.visible = watching
         self.skip_button.visible = watching
 
