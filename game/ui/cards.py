@@ -68,6 +68,12 @@ STYLES: dict[str, CardStyle] = {
     "animal_hedgehog": _style((214, 180, 142), (120, 80, 50)),
     "animal_octopus": _style((240, 168, 200), (170, 70, 130)),
     "animal_raccoon": _style((178, 172, 220), (90, 84, 130)),
+    # Clásico's cats: the art of its animal cards
+    "cat_churro": _style((250, 190, 128), (170, 92, 30)),
+    "cat_nap": _style((174, 190, 230), (70, 90, 150)),
+    "cat_whiskers": _style((226, 214, 184), (120, 100, 60)),
+    "cat_pirate": _style((240, 150, 140), (150, 40, 40)),
+    "cat_ninja": _style((150, 158, 196), (40, 50, 90)),
 }
 _UNKNOWN = _style((150, 150, 160))
 

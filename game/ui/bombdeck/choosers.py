@@ -9,7 +9,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
@@ -84,10 +84,13 @@ class _CardRow(ModalScene[str]):
     per_row = 7
     cancellable = True
 
-    def __init__(self, app: App, title: str, choices: Sequence[tuple[str, str, str]]) -> None:
-        """``choices``: (card id, name, small caption such as "×2")."""
+    def __init__(self, app: App, title: str, choices: Sequence[tuple[str, str, str]],
+                 art: Callable[[str], str] | None = None) -> None:
+        """``choices``: (card id, name, small caption such as "×2"); ``art``: the picture a
+        card id wears (the rule set's: Clásico's animals are cats)."""
         self.title = title
         self.choices = list(choices)
+        self.art = art or (lambda card: card)
         self.focus = 0
         self.hover: int | None = None
         self._pressed: int | None = None
@@ -167,7 +170,7 @@ class _CardRow(ModalScene[str]):
             if i == lit:
                 r = r.move(0, -10)
                 pygame.draw.rect(surface, theme.ACCENT, r.inflate(12, 12), 4, border_radius=16)
-            cards.blit_card(surface, cards.draw_card(card, name, ""), r.topleft,
+            cards.blit_card(surface, cards.draw_card(self.art(card), name, ""), r.topleft,
                             10 if i == lit else 4)
             if caption:
                 draw_text(surface, caption, (r.centerx, r.bottom + 8), theme.TEXT_BODY,

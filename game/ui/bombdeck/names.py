@@ -7,6 +7,7 @@ from typing import Any
 
 from game.core.config import SeatKind
 from game.match.match import Match
+from game.ui.bombdeck.art import art_of
 from game.ui.locale import Translator, ordinal, plural
 
 
@@ -51,6 +52,10 @@ class Namer:
         if callable(has) and has(key):
             return self.t(key)
         return self.card(card)
+
+    def art(self, card: str) -> str:
+        """The picture ``card`` wears in this rule set (Clásico's animals are cats)."""
+        return art_of(self.ruleset, card)
 
     def effect(self, card: str) -> str:
         return self.t(f"card.{self.ruleset}.{card}.effect")

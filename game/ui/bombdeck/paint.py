@@ -42,11 +42,12 @@ def face_of(scene: TableScene, card: str, big: bool = False, shown: int | None =
     line above the hand (``effect``: on the face itself, a drawn card held up); fanned under
     its neighbour, only ``shown`` pixels of it show, and its title fits there."""
     namer = scene.namer
+    art = namer.art(card)
     if big:
-        return cards.draw_card(card, namer.card(card), namer.effect(card) if effect else "",
+        return cards.draw_card(art, namer.card(card), namer.effect(card) if effect else "",
                                cards.card_size(cards.HOVER_SCALE))
     title = None if shown is None else shown - 8
-    return cards.draw_card(card, namer.card(card), "", title_width=title)
+    return cards.draw_card(art, namer.card(card), "", title_width=title)
 
 
 def paint_table(surface: pygame.Surface, scene: TableScene) -> None:
@@ -173,7 +174,8 @@ def _middle(surface: pygame.Surface, scene: TableScene) -> None:
     draw_discard(surface, pile, lambda c: face_of(scene, c), namer.t("table.discard"))
     draw_meter(surface, namer.t("table.danger"), *meter_texts(scene), view.danger)
     if scene.private_ok and view.clues:
-        chips = [(card, namer.t("table.clue", nth=namer.ordinal(pos + 1), card=namer.card(card)))
+        chips = [(namer.art(card), namer.t("table.clue", nth=namer.ordinal(pos + 1),
+                                           card=namer.card(card)))
                  for pos, card in view.clues]
         draw_clues(surface, namer.t("table.clues"), chips)
 

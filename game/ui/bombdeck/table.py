@@ -343,7 +343,7 @@ class TableScene(TableInput, Scene[None]):
                         if held[a.card] > 1 else "") for a in legal if a.card is not None]
             taker = self.shown.pending.seat if self.shown.pending is not None else seat
             title = self.t("choose.card_to_give", name=self.namer.seat(taker))
-            self.push(CardChooser(self.app, title, choices), self._gave)
+            self.push(CardChooser(self.app, title, choices, self.namer.art), self._gave)
         return True
 
     def _curtain_done(self, result: object) -> None:
