@@ -103,7 +103,7 @@ def draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time
     if out and info.out_text:
         text = fit_line(info.out_text, theme.TEXT_MIN, right - ix, palette.OUT_PLACE, bold=True)
         surface.blit(text, text.get_rect(midright=(right, row + 16)))
-    elif info.thinking:
+    elif info.thinking and not out:
         dots = "•" * (1 + int(time * 3) % 3)
         draw_text(surface, dots, (right, row + 16), theme.TEXT_BODY, theme.ACCENT,
                   anchor="midright")

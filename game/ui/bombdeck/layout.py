@@ -32,7 +32,7 @@ LOG = pygame.Rect(MARGIN, 236, 420, 226)
 DRAW = pygame.Rect(1036, 366, 228, 74)
 """The draw button, above the right end of the hand (a lifted card does not reach it)."""
 HOME = pygame.Rect(MARGIN, 586, 214, BADGE_H + 24)
-HAND = pygame.Rect(244, 540, theme.SCREEN_W - MARGIN // 2 - 244, cards.CARD_H)
+HAND = pygame.Rect(244, 540, theme.SCREEN_W - 12 - 244, cards.CARD_H)
 """Where the resting hand fans: every pixel right of the home badge (cards lift and grow above
 it), so a hand of nine cards still does not overlap and twelve still show their titles."""
 CODE_POS = (theme.SCREEN_W - MARGIN, DRAW.bottom + 58)

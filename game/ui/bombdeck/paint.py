@@ -233,7 +233,10 @@ def _banner(surface: pygame.Surface, scene: TableScene) -> None:
         if mine and scene.timeline.busy:
             return  # your own action resolving: nothing to decide, nothing to shout
         if mine and view.phase == "play":
-            text, sub, hot = namer.t("table.your_turn"), namer.t("table.hint_choose"), True
+            lifted = scene.hand.hover is not None or scene.hand.focus is not None
+            # the hint gives way to the lifted card's own line (it would sit on it)
+            sub = "" if lifted else namer.t("table.hint_choose")
+            text, hot = namer.t("table.your_turn"), True
         elif person:
             text, sub, hot = namer.t("table.waiting", player=namer.seat(seat)), "", False
         else:
