@@ -306,3 +306,35 @@ def test_your_drawn_card_is_held_up_to_you_only(make_app: Callable[..., App]) ->
                    if f.tween.started and not f.tween.finished and f.end != f.start
                    and f.scale[1] < 1.0)
     assert len(match.view_for(0).hand) == drawn_before + 1
+
+
+def test_in_hot_seat_the_drawer_sees_their_card_then_the_curtain(
+        make_app: Callable[..., App]) -> None:
+    """The decision passes on the moment the card is drawn; the drawer still sees it come (the
+    curtain for the next person waits for the end of it), and nobody else ever does."""
+    from game.ui.scenes.curtain import CurtainScene
+
+    app = make_app("en")
+    match = Recording(GameConfig("bombazo", (P, P, AST)), 3)
+    scene = open_table(app, match, Pace(0.3, 0.3, 0.2))
+    _frames_until(app, lambda: isinstance(app.stack.top, CurtainScene) and app._guard <= 0)
+    key(pygame.K_RETURN)
+    _frames_until(app, lambda: scene.flow.awaiting_person == 0 and not scene.busy
+                  and app._guard <= 0)
+    before = list(match.view_for(0).hand)
+    key(pygame.K_SPACE)
+    app.step(DT)
+    assert not scene.private_ok  # the decision has passed on ...
+    drawn = list(match.view_for(0).hand)
+    for card in before:
+        drawn.remove(card)
+    shown = []
+    while scene.timeline.busy:
+        assert not isinstance(app.stack.top, CurtainScene)
+        assert scene.hand.faces  # ... but the drawer still sees their hand
+        shown += [f.card for f in scene.timeline.flights if f.visible and f.card is not None]
+        app.step(DT)
+    assert drawn and drawn[0] in shown
+    _frames_until(app, lambda: isinstance(app.stack.top, CurtainScene), limit=30)
+    assert app.stack.top.seat == 1  # type: ignore[union-attr]
+    assert not scene.hand.faces

@@ -5,7 +5,11 @@ person's private cards may be shown) and the event feed, and submits the person'
 through :class:`~game.match.flow.TableFlow`, which paces the machines, runs the reaction
 window's countdown and brings the hot-seat curtain down. Every event becomes motion on a
 timeline (``game.ui.bombdeck.story``); while it plays the scene is ``busy`` (input locked) and the
-view on screen stays the one from before the action, so nothing jumps ahead of the cards.
+view on screen stays the one from before the action, so nothing jumps ahead of the cards. The
+big moments (``game.ui.bombdeck.moments``: an explosion, a defuse, a win, a card changing
+hands, your drawn card) are beats a click, Space or Enter cuts short: while one plays the scene
+is not busy, so the press arrives, and takes nothing else. A person who draws sees their card
+come even in hot seat, where the decision has already passed on: the curtain waits for it.
 
 With an :class:`~game.match.autosave.Autosaver` the table writes the match (and who is looking)
 after every frame in which a move was made or the curtain changed, and when it closes; a
@@ -99,6 +103,9 @@ class TableScene(TableInput, Scene[None]):
         self.dealt: dict[int, int] | None = None
         self.dark: dict[int, Tween] = {}
         self.stamps: list[tuple[bool, Tween]] = []
+        self._own_draw: int | None = None
+        """The person whose own draw is being told: they still see their hand while it plays,
+        even when the decision has passed on (the curtain comes once it is over)."""
         self.moment: Moment | None = None
         """The big moment playing now (its band and lit badges), if any."""
         self._skip_guard = 0.0
@@ -157,7 +164,9 @@ class TableScene(TableInput, Scene[None]):
 
     @property
     def faces_home(self) -> bool:
-        return self.private_ok
+        """The home hand is shown face up: its owner is looking, or has just drawn and watches
+        the card come (in hot seat the curtain for the next person waits for that)."""
+        return self.private_ok or self._own_draw == self.home
 
     def _live_view(self) -> BombView:
         view: BombView = self.match.view_for(self.home if self.private_ok else PUBLIC)
@@ -165,6 +174,7 @@ class TableScene(TableInput, Scene[None]):
 
     def _refresh(self) -> None:
         """Nothing is moving: show the match as it is now."""
+        self._own_draw = None
         viewer = self.flow.viewer
         if viewer is not None and viewer != self.home:
             self.home = viewer
@@ -207,7 +217,7 @@ class TableScene(TableInput, Scene[None]):
 
     @property
     def you(self) -> int | None:
-        return self.home if self.private_ok else None
+        return self.home if self.faces_home else None
 
     def lit(self, seat: int) -> float:
         """0..1: how brightly a moment lights this seat's badge now."""
@@ -283,7 +293,7 @@ class TableScene(TableInput, Scene[None]):
         self.particles.update(dt)
         self.controls.update(dt)
         private = self.private_ok
-        self.hand.faces = private  # checked every frame: a window in hot seat hides it at once
+        self.hand.faces = self.faces_home  # every frame: a window in hot seat hides it at once
         self.hand.interactive = private
         if not private and self.panel is not None:
             self.close_panel()
@@ -359,9 +369,11 @@ class TableScene(TableInput, Scene[None]):
         if isinstance(result, str):
             self.submit(Action(A.GIVE, result))
 
-    def _tell(self) -> None:
-        """Turn every new event of the feed into motion (as the shown person may see it)."""
-        viewer = self.home if self.private_ok else None
+    def _tell(self, viewer: int | None = None) -> None:
+        """Turn every new event of the feed into motion (as the shown person may see it, or
+        as ``viewer``, the person who has just drawn, does)."""
+        if viewer is None:
+            viewer = self.home if self.private_ok else None
         for item in self.match.feed_for(viewer, self._told):
             self.story.tell(item.event)
         self._told = self.match.feed_size
@@ -398,7 +410,7 @@ class TableScene(TableInput, Scene[None]):
         """The shown person's action; once per frame and never while something moves."""
         if self._acted or self.timeline.busy or self._left:
             return False
-        return self._act(lambda: self.flow.submit(action))
+        return self._act(lambda: self.flow.submit(action), own=action == A.DRAW_ACTION)
 
     def draw_card(self) -> None:
         if A.DRAW_ACTION in self._legal():
@@ -439,8 +451,11 @@ class TableScene(TableInput, Scene[None]):
             return False
         return self._act(lambda: self.flow.window_act(seat, A.NOPE_ACTION))
 
-    def _act(self, act: Callable[[], object]) -> bool:
-        """Apply one person's move; an illegal one changes nothing and shows nothing."""
+    def _act(self, act: Callable[[], object], *, own: bool = False) -> bool:
+        """Apply one person's move; an illegal one changes nothing and shows nothing. ``own``:
+        a draw, whose card its drawer sees come into their hand even when the decision has
+        passed to someone else (in hot seat the curtain waits for the end of it)."""
+        seer = self.home if self.private_ok else None
         try:
             act()
         except IllegalAction:
@@ -448,7 +463,11 @@ class TableScene(TableInput, Scene[None]):
         self._acted = True
         self.submitted += 1
         self.close_panel()
-        self._tell()
+        if own and seer is not None:
+            self._own_draw = seer
+            self._tell(seer)
+        else:
+            self._tell()
         return True
 
     @property
