@@ -188,3 +188,73 @@ def test_hot_seat_curtain_again_after_a_window_everybody_watched() -> None:
             continue
         flow.update(0.25)
     assert checked >= 1
+
+
+def _window_with_nope_in_hand(seats: tuple[SeatKind, ...]) -> tuple[Match, TableFlow]:
+    """A table where a window is open and a person holds a nope (so it cannot close early)."""
+    for seed in range(80):
+        match = Match(GameConfig("bombazo", seats), seed)
+        flow = TableFlow(match, PACE)
+        rng = Pcg32(seed)
+        for _ in range(3_000):
+            if match.is_over():
+                break
+            pending = match.pending()
+            if pending.is_window and match.machine_choice() is None and any(
+                    "nope" in match.view_for(p).hand for p in match.people):
+                return match, flow
+            if flow.curtain_for is not None:
+                flow.confirm_curtain()
+            elif flow.awaiting_person is not None:
+                legal = match.legal_for(flow.awaiting_person)
+                flow.submit(legal[rng.below(len(legal))])
+            else:
+                flow.update(0.25)
+    raise AssertionError("no window with a nope in a person's hand")
+
+
+def test_one_person_may_end_a_window_at_once() -> None:
+    match, flow = _window_with_nope_in_hand((P, LAN, LAN))
+    assert flow.may_go_on and not match.window_may_close_early()
+    flow.update(0.1)
+    assert match.pending().is_window  # it would wait its length...
+    flow.go_on()
+    assert not match.pending().is_window  # ... but "go on" ends it
+
+
+def test_with_two_people_nobody_may_end_a_window() -> None:
+    match, flow = _window_with_nope_in_hand((P, P, LAN))
+    assert not flow.may_go_on
+    with pytest.raises(IllegalAction):
+        flow.go_on()
+    assert match.pending().is_window
+
+
+def test_go_on_lets_a_machine_that_wants_to_act_act_first() -> None:
+    """Going on never takes a machine's nope away: it comes at once instead of after its
+    delay, and the game is the one it would have been."""
+    for seed in range(120):
+        match = Match(GameConfig("bombazo", (P, AST, AST)), seed)
+        twin = Match(GameConfig("bombazo", (P, AST, AST)), seed)
+        flow, slow = TableFlow(match, PACE), TableFlow(twin, PACE)
+        rng = Pcg32(seed)
+        for _ in range(3_000):
+            if match.is_over():
+                break
+            if match.pending().is_window and match.machine_choice() is not None:
+                flow.go_on()
+                while twin.moves < match.moves:
+                    slow.update(0.1)
+                assert match.save() == twin.save()
+                return
+            seat = flow.awaiting_person
+            if seat is not None:
+                legal = match.legal_for(seat)
+                action = legal[rng.below(len(legal))]
+                flow.submit(action)
+                slow.submit(action)
+            else:
+                flow.update(0.25)
+                while twin.moves < match.moves:
+                    slow.update(0.25)
+    raise AssertionError("no machine wanted to act in a window")

@@ -87,7 +87,7 @@ def test_plural_keys_have_both_forms(lang: str) -> None:
     keys = set(CATALOGS[lang])
     bases = {key.rsplit(".", 1)[0] for key in keys
              if key.rsplit(".", 1)[-1] in PLURAL_FORMS and not key.startswith("ordinal.")}
-    assert bases, "some plural keys are expected (table.draw, table.owes, …)"
+    assert bases, "some plural keys are expected (table.draws_left, table.owes, …)"
     for base in sorted(bases):
         for form in PLURAL_FORMS:
             assert f"{base}.{form}" in keys, f"{lang}.toml: {base} lacks its '{form}' form"
@@ -115,8 +115,9 @@ REQUIRED = (
     "title.settings", "title.quit", "newgame.ruleset", "newgame.seats", "newgame.seat",
     "newgame.person", "newgame.options", "newgame.advanced_combos", "newgame.reaction_window",
     "newgame.code", "newgame.start", "newgame.back", "table.your_turn", "table.seat_turn",
-    "table.draw.one", "table.draw.other", "table.play", "table.cancel", "table.deck",
-    "table.discard", "table.danger_meter", "table.clues", "table.clue",
+    "table.draw_button", "table.draws_left.one", "table.draws_left.other", "table.play",
+    "table.cancel", "table.deck", "table.discard", "table.danger_meter", "table.danger_percent",
+    "table.clues", "table.clue",
     "log.played", "log.pair", "log.trio", "log.nope", "log.window_cancelled", "log.window_acts",
     "log.drew_private", "log.drew_public", "log.bomb_defused", "log.bomb_hidden_private",
     "log.bomb_hidden_public", "log.exploded", "log.took_private", "log.took_public",
@@ -309,8 +310,8 @@ def test_plural_without_a_one_form_uses_other() -> None:
 
 def test_real_plurals_and_ordinals() -> None:
     es, en, pt = load("es"), load("en"), load("pt")
-    assert en.plural("table.draw", 1) == "Draw"
-    assert en.plural("table.draw", 2) == "Draw (2 left)"
+    assert en.plural("table.draws_left", 2) == "2 left"
+    assert es.plural("table.draws_left", 1) == "te queda 1"
     assert es.plural("table.danger_bombs", 1) == "1 bomba"
     assert pt.plural("table.danger_cards", 3) == "3 cartas"
     assert [en.ordinal(n) for n in (1, 2, 3, 4, 11, 12, 13, 21, 22, 23, 101, 111)] == [

@@ -14,7 +14,8 @@ only draws what it says. Privacy rules (RULES.md §1 and LOOK.md):
 - several people deciding the same thing (sealed bids) each decide behind the curtain in seat
   order, and the screen never shows a choice before all are in;
 - with two or more people a window always runs its full length, so its length never tells who
-  could have acted; with one person it may close at once (``Match.window_may_close_early``).
+  could have acted; with one person it may close at once (``Match.window_may_close_early``),
+  and that person may end it ("go on", :meth:`TableFlow.go_on`).
 """
 
 from __future__ import annotations
@@ -120,6 +121,25 @@ class TableFlow:
         items = self.match.submit(seat, action)
         self._refresh()
         return items
+
+    @property
+    def may_go_on(self) -> bool:
+        """Whether the one person at the table may end an open window now ("go on"): nobody
+        else is there to wait for, so it need not run its length. Never with two or more
+        people (its full length is what keeps who could have acted private)."""
+        return not self.hot_seat and len(self.match.people) == 1 \
+            and self.match.pending().is_window
+
+    def go_on(self) -> list[FeedItem]:
+        """The person passes: a machine that wants to act in the window acts now (as it would
+        have before the window ran out: the same game at any pace), else the window closes.
+        Raises ``IllegalAction`` when ``may_go_on`` is false."""
+        if not self.may_go_on:
+            raise IllegalAction("only one person at the table may end a window early")
+        match = self.match
+        if match.machine_choice() is not None:
+            return self._then_refresh(match.step_machine())
+        return self._then_refresh(match.close_window())
 
     def fast_forward(self) -> None:
         self.pace = INSTANT

@@ -13,15 +13,16 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import gfx, theme
+from game.ui import fonts, gfx, theme
 from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import blit_shadowed
 from game.ui.icons import draw_icon, icon_surface
 from game.ui.text import fit_line, wrap_text
 
 __all__ = [
-    "CARD_H", "CARD_SIZE", "CARD_W", "HOVER_SCALE", "CardStyle", "blit_card", "card_size",
-    "draw_back", "draw_card", "draw_icon", "style_of",
+    "CARD_H", "CARD_SIZE", "CARD_W", "HOVER_SCALE", "CardStyle", "band_ink", "blit_card",
+    "card_size", "draw_back", "draw_card", "draw_icon", "style_of", "title_layout",
+    "title_room",
 ]
 
 CARD_W = 110
@@ -50,23 +51,29 @@ def _style(base: theme.Color, ink: theme.Color | None = None) -> CardStyle:
 
 STYLES: dict[str, CardStyle] = {
     "bomb": CardStyle((200, 38, 38), (44, 34, 38), (200, 38, 38)),
-    "defuse": _style((44, 150, 78)),
-    "attack": _style((206, 48, 48)),
+    "defuse": _style((32, 120, 60)),
+    "attack": _style((196, 44, 44)),
     "pass_it": _style((178, 40, 72)),
-    "skip": _style((48, 112, 214)),
+    "skip": _style((40, 102, 204)),
     "draw_bottom": _style((34, 84, 168)),
     "see_future": _style((128, 66, 180)),
     "shuffle": _style((230, 124, 30)),
     "favor": _style((240, 196, 40), (210, 60, 50)),
     "swipe": _style((226, 176, 28), (190, 50, 40)),
     "nope": _style((92, 106, 126)),
-    "shield": _style((112, 126, 144)),
+    "shield": _style((92, 104, 122)),
     "calm": _style((214, 196, 158), (120, 90, 60)),
     "animal_chicken": _style((250, 212, 140), (200, 120, 40)),
     "animal_frog": _style((156, 214, 150), (60, 130, 60)),
     "animal_hedgehog": _style((214, 180, 142), (120, 80, 50)),
     "animal_octopus": _style((240, 168, 200), (170, 70, 130)),
     "animal_raccoon": _style((178, 172, 220), (90, 84, 130)),
+    # Clásico's cats: the art of its animal cards
+    "cat_churro": _style((250, 190, 128), (170, 92, 30)),
+    "cat_nap": _style((174, 190, 230), (70, 90, 150)),
+    "cat_whiskers": _style((226, 214, 184), (120, 100, 60)),
+    "cat_pirate": _style((240, 150, 140), (150, 40, 40)),
+    "cat_ninja": _style((150, 158, 196), (40, 50, 90)),
 }
 _UNKNOWN = _style((150, 150, 160))
 
@@ -96,18 +103,113 @@ def _radius(w: int) -> int:
     return max(4, round(w * 0.09))
 
 
-def _name_lines(name: str, size: int, width: int, ink: theme.Color) -> list[pygame.Surface]:
-    lines = wrap_text(name, size, width, bold=True) if name else []
-    if len(lines) > 2:
-        lines = [lines[0], " ".join(lines[1:])]
-    return [fit_line(line, size, width, ink, bold=True) for line in lines]
+TITLE_SQUEEZE = 0.86
+"""A title may be narrowed this far and no further (the letters stay readable)."""
+_VOWELS = frozenset("aeiouyáéíóúâêôãõàü")
+_CLUSTERS = frozenset(("bl", "br", "cl", "cr", "dr", "fl", "fr", "gl", "gr", "pl", "pr", "tr",
+                       "ch", "ll", "rr", "nh", "lh", "qu", "gu", "sh", "th", "ph", "wh"))
+
+
+def _breaks(word: str) -> list[int]:
+    """Where ``word`` may be hyphenated (indexes a new line may start at): before a consonant
+    (or an inseparable pair of them) that starts a syllable, the rule Spanish and Portuguese
+    share and English names tolerate; never leaving fewer than three letters on a side."""
+    low = word.lower()
+    out = []
+    for i in range(3, len(low) - 2):
+        a, b, c = low[i - 1], low[i], low[i + 1]
+        if a in _VOWELS and b not in _VOWELS and c in _VOWELS:
+            out.append(i)  # ca|sa
+        elif a not in _VOWELS and b not in _VOWELS and c in _VOWELS \
+                and a + b not in _CLUSTERS and a.isalpha() and b.isalpha():
+            out.append(i)  # tac|ti
+        elif a in _VOWELS and b + c in _CLUSTERS and i + 2 < len(low) \
+                and low[i + 2] in _VOWELS:
+            out.append(i)  # ra|lhar
+    return out
+
+
+def _tokens(name: str, size: int, width: int, bold: bool) -> list[str]:
+    """The words of ``name``; a word wider than ``width`` cut at its breaks into pieces that
+    fit with their hyphen (each piece but the last ends in "-")."""
+    font = fonts.get(size, bold)
+    out: list[str] = []
+    for word in name.split():
+        while font.size(word)[0] > width:
+            cuts = [i for i in _breaks(word) if font.size(word[:i] + "-")[0] <= width]
+            if not cuts:
+                break
+            out.append(word[:cuts[-1]] + "-")
+            word = word[cuts[-1]:]
+        out.append(word)
+    return out
+
+
+def _wrap_tokens(tokens: list[str], size: int, width: int, bold: bool) -> list[str]:
+    font = fonts.get(size, bold)
+    lines: list[str] = []
+    for token in tokens:
+        if lines and not lines[-1].endswith("-") and \
+                font.size(f"{lines[-1]} {token}")[0] <= width:
+            lines[-1] = f"{lines[-1]} {token}"
+        else:
+            lines.append(token)
+    return lines
+
+
+def title_layout(name: str, width: int, size: int, most: int = 2
+                 ) -> tuple[list[str], int, bool]:
+    """How a card title fits ``width`` on at most ``most`` lines: (lines, size, bold). Tried in
+    order: bold from ``size`` down to ``TEXT_MIN``, regular, regular narrowed a little, then a
+    long word hyphenated; the last resort lines are drawn narrowed (``fit_line``)."""
+    for bold in (True, False):
+        font_sizes = range(size, theme.TEXT_MIN - 1, -1) if bold else (theme.TEXT_MIN,)
+        for s in font_sizes:
+            lines = wrap_text(name, s, width, bold)
+            font = fonts.get(s, bold)
+            if len(lines) <= most and all(font.size(line)[0] <= width for line in lines):
+                return lines, s, bold
+    font = fonts.get(theme.TEXT_MIN)
+    wide = int(width / TITLE_SQUEEZE)  # what may be narrowed into ``width``
+    lines = wrap_text(name, theme.TEXT_MIN, wide)
+    if len(lines) <= most and all(font.size(line)[0] <= wide for line in lines):
+        return lines, theme.TEXT_MIN, False  # narrowed a little
+    lines = _wrap_tokens(_tokens(name, theme.TEXT_MIN, wide, False), theme.TEXT_MIN, wide,
+                         False)
+    if len(lines) > most:
+        lines = [*lines[:most - 1], " ".join(lines[most - 1:]).replace("- ", "")]
+    return lines, theme.TEXT_MIN, False
+
+
+def _name_lines(name: str, size: int, width: int, ink: theme.Color, most: int = 2
+                ) -> list[pygame.Surface]:
+    lines, fitted, bold = title_layout(name, width, size, most) if name else ([], size, True)
+    return [fit_line(line, fitted, width, ink, bold=bold, min_squeeze=TITLE_SQUEEZE)
+            for line in lines]
+
+
+def band_ink(card_id: str) -> theme.Color:
+    """The colour of a card's name on its band."""
+    return theme.readable_ink(style_of(card_id).base)
+
+
+def title_room(w: int) -> int:
+    """The width a card ``w`` wide gives its title."""
+    return w - 2 * max(2, w // 40) - 8
 
 
 def draw_card(card_id: str, name: str = "", effect: str = "",
-              size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
-    """The face of ``card_id`` at ``size`` (a transparent-cornered surface, cached)."""
+              size: tuple[int, int] = CARD_SIZE, title_width: int | None = None
+              ) -> pygame.Surface:
+    """The face of ``card_id`` at ``size`` (a transparent-cornered surface, cached).
+    ``title_width``: the card is partly covered (fanned in a hand) and only that much of its
+    left side shows: the title is laid out there, from the left."""
     w, h = max(24, size[0]), max(34, size[1])
-    key = ("face", card_id, w, h, name, effect)
+    room = title_room(w)
+    narrow = title_width is not None and title_width < room
+    if narrow and title_width is not None:
+        room = max(40, title_width)
+    key = ("face", card_id, w, h, name, effect, room if narrow else None)
     found = _cached(key)
     if found is not None:
         return found
@@ -119,9 +221,9 @@ def draw_card(card_id: str, name: str = "", effect: str = "",
     gfx.rect(surf, st.body, full, border_radius=rad)
 
     # name band
-    band_ink = theme.ink_on(st.base)
+    ink = theme.readable_ink(st.base)
     name_size = max(theme.TEXT_MIN, round(w * 0.13))
-    lines = _name_lines(name, name_size, w - 2 * edge - 10, band_ink)
+    lines = _name_lines(name, name_size, room, ink, 3 if narrow else 2)
     line_h = max((s.get_height() for s in lines), default=name_size)
     band_h = max(round(h * 0.2), len(lines) * (line_h - 2) + 10)
     band = pygame.Rect(0, 0, w, band_h)
@@ -129,7 +231,8 @@ def draw_card(card_id: str, name: str = "", effect: str = "",
                      border_top_right_radius=rad)
     y = band.centery - (len(lines) * (line_h - 2)) // 2
     for line in lines:
-        surf.blit(line, line.get_rect(midtop=(w // 2, y)))
+        spot = {"topleft": (edge + 4, y)} if narrow else {"midtop": (w // 2, y)}
+        surf.blit(line, line.get_rect(**spot))
         y += line_h - 2
 
     # effect text (big cards only)

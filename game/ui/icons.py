@@ -325,6 +325,102 @@ def _raccoon(pen: Pen, ink: Color) -> None:
     pen.line(INK, (50, 68), (50, 74), 2.5)
 
 
+def _eye(pen: Pen, ink: Color) -> None:
+    """An open eye: what the others at the table see (no rays: not the See the Future card)."""
+    top = [(6 + 88 * i / 20, 50 - 30 * math.sin(math.pi * i / 20)) for i in range(21)]
+    bottom = [(94 - 88 * i / 20, 50 + 30 * math.sin(math.pi * i / 20)) for i in range(21)]
+    pen.poly(WHITE, top + bottom)
+    pen.poly(INK, top + bottom, 7)
+    pen.circle(INK, 50, 50, 17)
+    pen.circle(WHITE, 44, 44, 5)
+
+
+# --- Clásico's five cats (the same card ids as the animals; the art follows the rule set) ----
+
+
+PINK = (242, 168, 182)
+
+
+def _cat_head(pen: Pen, fur: Color, *, top: float = 26, eyes: bool = True,
+              whisker: float = 18) -> None:
+    """A cat's head: ears, face, nose, mouth and whiskers (``eyes``: open, else none drawn)."""
+    for side in (-1, 1):
+        ear = [(50 + side * 30, top + 18), (50 + side * 27, top - 14), (50 + side * 8, top + 4)]
+        pen.poly(fur, ear)
+        pen.poly(PINK, [(50 + side * 26, top + 12), (50 + side * 25, top - 4),
+                        (50 + side * 14, top + 5)])
+        pen.poly(INK, ear, 2.5)
+    pen.ellipse(fur, 14, top, 72, 60)
+    pen.ellipse(INK, 14, top, 72, 60, 2.5)
+    if eyes:
+        for x in (37, 63):
+            pen.ellipse(WHITE, x - 7, top + 20, 14, 16)
+            pen.ellipse(INK, x - 3, top + 22, 6, 12)
+    pen.poly(PINK, [(45, top + 38), (55, top + 38), (50, top + 44)])
+    pen.arc(INK, 45, top + 44, 5, 0.1, math.pi - 0.1, 2)
+    pen.arc(INK, 55, top + 44, 5, 0.1, math.pi - 0.1, 2)
+    for dy in (-3, 3):
+        pen.line(INK, (32, top + 42 + dy), (32 - whisker, top + 40 + dy * 2.2), 1.6)
+        pen.line(INK, (68, top + 42 + dy), (68 + whisker, top + 40 + dy * 2.2), 1.6)
+
+
+def _cat_churro(pen: Pen, ink: Color) -> None:
+    """An orange tabby with a sugared churro."""
+    _cat_head(pen, (238, 156, 74))
+    for stripe in (42, 50, 58):
+        pen.line((170, 90, 40), (stripe, 30), (stripe, 38), 3)
+    a, b = (54.0, 92.0), (96.0, 58.0)
+    pen.line((150, 96, 40), a, b, 13)
+    pen.line((214, 160, 86), a, b, 8)
+    for k in range(1, 6):
+        x, y = a[0] + (b[0] - a[0]) * k / 6, a[1] + (b[1] - a[1]) * k / 6
+        pen.line((150, 96, 40), (x - 3, y - 4), (x + 3, y + 4), 2)
+        pen.circle(WHITE, x + 2, y - 4, 1.6)
+
+
+def _cat_nap(pen: Pen, ink: Color) -> None:
+    """A grey cat asleep: eyes shut, a string of Zs."""
+    _cat_head(pen, (160, 168, 186), top=34, eyes=False)
+    for x in (37, 63):
+        pen.arc(INK, x, 56, 7, 0.15, math.pi - 0.15, 3)
+    for x, y, k in ((70, 6, 14), (84, 20, 10)):
+        pen.lines(ink, [(x, y), (x + k, y), (x, y + k), (x + k, y + k)], 3.5)
+
+
+def _cat_whiskers(pen: Pen, ink: Color) -> None:
+    """A cream cat with whiskers wider than the card and a proud moustache."""
+    _cat_head(pen, (244, 232, 206), whisker=34)
+    for side in (-1, 1):
+        pen.arc(INK, 50 + side * 9, 72, 9, (0.0 if side > 0 else math.pi) - 0.6,
+                (0.0 if side > 0 else math.pi) + 0.6, 3)
+    for side in (-1, 1):
+        pen.line(INK, (50 + side * 20, 76), (50 + side * 49, 80), 2)
+
+
+def _cat_pirate(pen: Pen, ink: Color) -> None:
+    """A black cat with an eye patch, a red bandana and a gold earring."""
+    _cat_head(pen, (74, 74, 86))
+    pen.poly((206, 48, 48), [(18, 36), (50, 18), (82, 36), (78, 28), (50, 12), (22, 28)])
+    pen.poly((206, 48, 48), [(80, 32), (96, 24), (92, 40)])
+    for x in (34, 50, 66):
+        pen.circle(WHITE, x, 25, 2)
+    pen.line(INK, (20, 40), (82, 62), 3)
+    pen.circle(INK, 37, 54, 9)
+    pen.circle(YELLOW, 21, 60, 4, 2)
+
+
+def _cat_ninja(pen: Pen, ink: Color) -> None:
+    """A cat in a dark hood: only its eyes show, a red band's tails fly behind."""
+    _cat_head(pen, (44, 52, 84), eyes=False, whisker=12)
+    pen.rect((232, 212, 190), 22, 44, 56, 18, 9)
+    for x in (37, 63):
+        pen.ellipse(INK, x - 4, 47, 8, 12)
+        pen.circle(WHITE, x + 1, 50, 1.6)
+    pen.rect((214, 52, 52), 16, 34, 68, 8, 3)
+    pen.poly((214, 52, 52), [(82, 36), (98, 28), (94, 36)])
+    pen.poly((214, 52, 52), [(82, 40), (97, 46), (90, 48)])
+
+
 def _unknown(pen: Pen, ink: Color) -> None:
     pen.circle(ink, 50, 50, 40, 6)
     pen.arc(ink, 50, 38, 14, math.pi, math.pi * 2.4, 8)
@@ -341,7 +437,9 @@ ICONS: dict[str, Callable[[Pen, Color], None]] = {
     "draw_bottom": _draw_bottom, "see_future": _see_future, "shuffle": _shuffle,
     "favor": _favor, "swipe": _swipe, "nope": _nope, "shield": _shield, "calm": _calm,
     "animal_chicken": _chicken, "animal_frog": _frog, "animal_hedgehog": _hedgehog,
-    "animal_octopus": _octopus, "animal_raccoon": _raccoon, "back": _back,
+    "animal_octopus": _octopus, "animal_raccoon": _raccoon, "back": _back, "eye": _eye,
+    "cat_churro": _cat_churro, "cat_nap": _cat_nap, "cat_whiskers": _cat_whiskers,
+    "cat_pirate": _cat_pirate, "cat_ninja": _cat_ninja,
 }
 
 

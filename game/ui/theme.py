@@ -59,3 +59,24 @@ def luminance(c: Color) -> float:
 def ink_on(c: Color) -> Color:
     """Dark or light text, whichever reads on ``c``."""
     return INK_DARK if luminance(c) > 0.55 else INK
+
+
+def _linear(channel: int) -> float:
+    c = channel / 255
+    return c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4
+
+
+def relative_luminance(c: Color) -> float:
+    """WCAG 2's relative luminance of an sRGB colour (0 black .. 1 white)."""
+    return 0.2126 * _linear(c[0]) + 0.7152 * _linear(c[1]) + 0.0722 * _linear(c[2])
+
+
+def contrast(a: Color, b: Color) -> float:
+    """WCAG 2's contrast ratio of two colours, 1..21 (text wants 4.5 or more)."""
+    la, lb = sorted((relative_luminance(a), relative_luminance(b)), reverse=True)
+    return (la + 0.05) / (lb + 0.05)
+
+
+def readable_ink(c: Color) -> Color:
+    """``INK`` or ``INK_DARK``, whichever contrasts more with ``c``."""
+    return INK if contrast(INK, c) >= contrast(INK_DARK, c) else INK_DARK

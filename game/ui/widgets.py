@@ -125,8 +125,13 @@ _STYLES: dict[str, tuple[theme.Color, theme.Color, theme.Color]] = {
     "normal": (theme.BUTTON, theme.BUTTON_HOVER, theme.INK),
     "primary": (theme.ACCENT, (255, 196, 110), theme.INK_DARK),
     "danger": ((170, 52, 46), (200, 70, 60), theme.INK),
-    "ghost": ((44, 50, 66), (60, 68, 90), theme.INK_DIM),
+    "ghost": ((44, 50, 66), (56, 64, 86), theme.INK_DIM),
 }
+
+
+def button_colors(style: str) -> tuple[theme.Color, theme.Color, theme.Color]:
+    """(face, hovered face, text) of a button style (a screen checks its contrast)."""
+    return _STYLES.get(style, _STYLES["normal"])
 
 
 class Button(Widget):
@@ -550,9 +555,14 @@ class TextField(Widget):
         self.size = max(theme.TEXT_MIN, size)
         self.on_submit = on_submit
         self.transform = transform
+        self.selected = False
+        """Ctrl+A selected all of the text: what is typed next replaces it."""
         self._time = 0.0
 
     def insert(self, chars: str) -> None:
+        if self.selected:
+            self.text = ""
+            self.selected = False
         if self.transform is not None:
             chars = self.transform(chars)
         for ch in chars:
@@ -573,8 +583,19 @@ class TextField(Widget):
             self.insert(event.text)
             return True
         if event.type == pygame.KEYDOWN and self.focused:
-            if event.key == pygame.K_BACKSPACE:
-                self.text = self.text[:-1]
+            command = getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META)
+            if command and event.key == pygame.K_a:
+                self.selected = bool(self.text)
+                return True
+            if event.key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+                if self.selected:
+                    self.text = ""
+                elif event.key == pygame.K_BACKSPACE:
+                    self.text = self.text[:-1]
+                self.selected = False
+                return True
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_HOME, pygame.K_END):
+                self.selected = False
                 return True
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 return self.activate()
@@ -593,7 +614,13 @@ class TextField(Widget):
         edge = theme.ACCENT if self.focused else theme.PANEL_EDGE
         round_rect(surface, self.rect, edge, theme.RADIUS, 255, 3)
         inner = self.rect.inflate(-28, 0)
-        if self.text:
+        if self.text and self.selected:
+            text = fonts.render(self.text, self.size, theme.INK_DARK, True)
+            box = text.get_rect(midleft=(inner.left, inner.centery))
+            round_rect(surface, box.inflate(8, 6), theme.FOCUS, 6)
+            surface.blit(text, box)
+            caret_x = box.right + 7
+        elif self.text:
             r = draw_text(surface, self.text, (inner.left, inner.centery), self.size, theme.INK,
                           bold=True, anchor="midleft")
             caret_x = r.right + 3

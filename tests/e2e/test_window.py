@@ -36,8 +36,14 @@ PLAY_NOW = (640, 307)
 """The centre of the title's "Play now" button in the 1280×720 logical screen."""
 RULES = (470, 507)
 """The centre of the title's "Rules" button."""
-DRAW = (1150, 505)
-"""The centre of the table's "Draw" button."""
+def _draw_button() -> tuple[int, int]:
+    """The centre of the table's "Draw" button (from the table's own layout)."""
+    from game.ui.bombdeck.layout import DRAW as rect
+
+    return (rect.centerx, rect.centery)
+
+
+DRAW = _draw_button()
 TITLE = "Mecha Corta"
 
 

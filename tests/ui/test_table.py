@@ -160,7 +160,7 @@ def test_the_draw_button_says_how_many_draws_are_owed(make_app: Callable[..., Ap
     match = find_match(GameConfig("bombazo", (P, AST, AST)), lambda m: True)
     scene = open_table(app, match)
     until(app, my_turn(app, scene))
-    assert scene._draw_text() == "Draw"
+    assert scene.draws_left() == 1
     assert scene.draw_button.enabled and scene.draw_button.visible
     click(scene.draw_button.rect.center)
     frames(app)
@@ -375,20 +375,12 @@ def test_eight_seats_fit_on_screen_without_overlapping(make_app: Callable[..., A
             assert not a.colliderect(b)
 
 
-def _texts_drawn(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """Every text the table's painter draws from now on."""
-    from game.ui.bombdeck import paint
+def _texts_drawn(monkeypatch: pytest.MonkeyPatch) -> set[str]:
+    """Every text the screens draw from now on (the table's painter included), as a live
+    set."""
+    from tests.ui.textspy import spy
 
-    drawn: list[str] = []
-    real = paint.draw_text
-
-    def recording(surface: pygame.Surface, text: str, *args: object, **kwargs: object
-                  ) -> pygame.Rect:
-        drawn.append(text)
-        return real(surface, text, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(paint, "draw_text", recording)
-    return drawn
+    return spy(monkeypatch).strings_live
 
 
 @pytest.mark.parametrize("seats", [(P, AST), (P, P, AST)], ids=["solo", "hot-seat"])

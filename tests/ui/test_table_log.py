@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.core.config import GameConfig, SeatKind
@@ -100,10 +101,107 @@ def test_a_trio_that_finds_nothing_gets_a_line_and_quiet_windows_none() -> None:
     items = [FeedItem(i, ev) for i, ev in enumerate(feed)]
     lines = [text for text, _ in log_lines(namer, items, 0, keep=20)]
     assert lines == [
-        "Crafty 2 played a trio of Frog against Player 1, asking for Defuse.",
-        "Player 1 has no Defuse.",
-        "Player 1 played Skip.",
-        "Player 1 played Shuffle.",
+        "Crafty 2 played a trio of Frogs against you, asking for Defuse.",
+        "You have no Defuse.",
+        "You played Skip.",
+        "You played Shuffle.",
         "Crafty 2 answered with Nope!",
         "The play is cancelled.",
     ]
+    public = [text for text, _ in log_lines(namer, items, None, keep=20)]
+    assert public[:3] == [
+        "Crafty 2 played a trio of Frogs against Player 1, asking for Defuse.",
+        "Player 1 has no Defuse.",
+        "Player 1 played Skip.",
+    ]
+
+
+# --- one voice for the viewer, plurals, whole entries --------------------------------------------
+
+def _involves(ev: E.BombEvent, seat: int) -> bool:
+    return seat in {getattr(ev, name, None) for name in ("seat", "target", "giver", "taker",
+                                                          "winner")}
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "pt"])
+@pytest.mark.parametrize("game", ["bombazo", "clasico", "mazo"])
+def test_the_viewer_is_always_you_never_their_seat_name(lang: str, game: str) -> None:
+    """"You drew Favor" and "Player 1 drew Bomb" for the same person was two voices: every
+    line about the viewer's own seat says "you"; the others still name it."""
+    loc = load(lang)
+    namer = Namer(lambda: loc, Match(GameConfig(game, (P, AST, AST)), 1))
+    cards = ruleset_of(game).cards
+    mine = namer.seat(0)
+    told = 0
+    for ev in EVENTS:
+        if not _cards_of(ev) <= cards or not _involves(ev, 0):
+            continue
+        line = line_for(namer, E.seen_by(ev, 0), 0)
+        if line is None:
+            continue
+        told += 1
+        assert mine not in line, f"{lang}: {ev} reads {line!r} to seat 0"
+        other = line_for(namer, E.seen_by(ev, 1), 1)
+        assert other is not None and mine in other, f"{lang}: {ev} reads {other!r} to seat 1"
+    assert told >= 8
+    assert not loc.missing and not loc.format_errors and not loc.fell_back
+
+
+def test_the_person_who_draws_a_bomb_reads_it_in_the_same_voice_as_their_draws() -> None:
+    loc = load("es")
+    namer = Namer(lambda: loc, Match(GameConfig("bombazo", (P, AST, AST)), 1))
+    assert line_for(namer, E.CardDrawn(0, "skip", False, (0,)), 0) == "Robaste Saltar."
+    assert line_for(namer, E.BombDrawn(0, True), 0) == "Robaste Bomba y gastaste Desactivar."
+    assert line_for(namer, E.BombDrawn(0, False), 0) == "¡Robaste Bomba!"
+    assert line_for(namer, E.PlayerExploded(0), 0) == "¡Explotaste!"
+    assert line_for(namer, E.BombDrawn(0, True), 1) == \
+        "Jugador 1 robó Bomba y gastó Desactivar."
+
+
+@pytest.mark.parametrize(("lang", "game", "text"), [
+    ("en", "bombazo", "Crafty 2 played a pair of Frogs against Crafty 3."),
+    ("es", "bombazo", "Astuto 2 jugó una pareja de Ranas contra Astuto 3."),
+    ("pt", "bombazo", "Astuto 2 jogou um par de Rãs contra Astuto 3."),
+    ("en", "clasico", "Crafty 2 played a pair of Nap Cats against Crafty 3."),
+    ("es", "clasico", "Astuto 2 jugó una pareja de Gatos Siesta contra Astuto 3."),
+    ("pt", "clasico", "Astuto 2 jogou um par de Gatos Soneca contra Astuto 3."),
+])
+def test_a_pair_is_named_in_the_plural(lang: str, game: str, text: str) -> None:
+    loc = load(lang)
+    namer = Namer(lambda: loc, Match(GameConfig(game, (P, AST, AST)), 1))
+    pair = E.CardPlayed(1, "pair", ("animal_frog", "animal_frog"), 2)
+    assert line_for(namer, pair, None) == text
+
+
+def test_every_card_that_can_pair_has_a_plural_in_every_language() -> None:
+    from game.rules.bombdeck.cards import RULESETS
+
+    for ruleset in RULESETS.values():
+        for card in ruleset.cards:  # with every option the rule set offers turned on
+            if not ruleset.pairs_allowed(card, ruleset.options):
+                continue
+            for lang in ("es", "en", "pt"):
+                assert load(lang).has(f"card.{ruleset.name}.{card}.plural"), (lang, card)
+
+
+def test_the_log_shows_whole_entries_only() -> None:
+    """The top row was often the tail of a wrapped entry ("mazo."): an entry that does not fit
+    whole is left out."""
+    from game.ui import fonts, theme
+    from game.ui.bombdeck.log import LINE_H, log_rows
+    from game.ui.text import wrap_text
+
+    pygame.font.init()
+    width = 392
+    long = "Astuto 2 volvió a esconder Bomba en el mazo y nadie sabe dónde quedó."
+    lines = [long, "Astuto 3 robó una carta.", long, "Astuto 4 robó una carta.", long]
+    wrapped = {text: wrap_text(text, theme.TEXT_MIN, width) for text in lines}
+    assert len(wrapped[long]) == 2 and fonts.get(theme.TEXT_MIN).size(long)[0] > width
+    for height in range(LINE_H, 8 * LINE_H, 7):
+        rows = log_rows(lines, width, height)
+        assert rows, "the newest entry always shows"
+        ages = [age for _row, age in rows]
+        for age in set(ages):
+            entry = lines[len(lines) - 1 - age]
+            assert [row for row, a in rows if a == age] == wrapped[entry], (height, age)
+        assert ages == sorted(ages, reverse=True)

@@ -19,6 +19,8 @@ from game.ui.tween import Motion, Tween, Tweens, arc_point, ease_out_cubic, lerp
 
 Point = tuple[float, float]
 Beat = Callable[[], float]
+FaceOf = Callable[[str, float], pygame.Surface]
+"""A card's face for a flight drawn at a scale (a big one is drawn big, not blown up)."""
 
 
 @dataclass
@@ -47,7 +49,7 @@ class Flight:
             return False
         return self.tween.started and (self.hold or not self.tween.done)
 
-    def draw(self, surface: pygame.Surface, face_of: Callable[[str], pygame.Surface]) -> None:
+    def draw(self, surface: pygame.Surface, face_of: FaceOf) -> None:
         if not self.visible:
             return
         p = self.tween.progress
@@ -60,7 +62,7 @@ class Flight:
             t = self.tween.t if not self.tween.motion.reduced else 1.0
             show_face = t >= 0.5
             squeeze = abs(1.0 - 2.0 * t)
-        img = face_of(self.card) if show_face and self.card is not None \
+        img = face_of(self.card, scale) if show_face and self.card is not None \
             else cards.draw_back()
         w = max(2, round(size[0] * max(0.04, squeeze)))
         img = gfx.smoothscale(img, (w, size[1]))
@@ -82,6 +84,7 @@ class Timeline:
         self.flights: list[Flight] = []
         self._queue: deque[Beat] = deque()
         self._current: Tween | None = None
+        self._skippable = False
         self.speedup = 1.0
         """Fast-forward multiplies time on top of the speed setting."""
 
@@ -96,11 +99,30 @@ class Timeline:
 
     def _next(self) -> None:
         while self._queue:
+            self._skippable = False
             seconds = self._queue.popleft()()
             if seconds > 0:
                 self._current = self.tweens.wait(seconds)
                 return
         self._current = None
+        self._skippable = False
+
+    def allow_skip(self) -> None:
+        """Called by a beat while it starts: it is a moment a click may cut short."""
+        self._skippable = True
+
+    @property
+    def skippable(self) -> bool:
+        """The beat playing now may be cut short (``skip_beat``)."""
+        return self._current is not None and self._skippable
+
+    def skip_beat(self) -> None:
+        """Play the current beat to its end at once; the beats after it play as usual."""
+        if self._current is None:
+            return
+        self.tweens.finish_all()
+        while self._current is not None and self._current.finished:
+            self._next()
 
     def fly(self, card: str | None, start: Point, end: Point, duration: float = 0.4, *,
             delay: float = 0.0, arc: float = 0.0, scale: tuple[float, float] = (1.0, 1.0),
@@ -138,6 +160,6 @@ class Timeline:
             while self._current is not None and self._current.finished:
                 self._next()
 
-    def draw(self, surface: pygame.Surface, face_of: Callable[[str], pygame.Surface]) -> None:
+    def draw(self, surface: pygame.Surface, face_of: FaceOf) -> None:
         for flight in self.flights:
             flight.draw(surface, face_of)

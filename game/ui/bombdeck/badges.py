@@ -9,6 +9,7 @@ from dataclasses import dataclass
 import pygame
 
 from game.ui import cards, gfx, theme
+from game.ui.bombdeck import palette
 from game.ui.draw import round_rect
 from game.ui.icons import draw_icon
 from game.ui.text import draw_text, fit_line
@@ -33,6 +34,10 @@ class BadgeInfo:
     thinking: bool = False
     dark: float = 0.0
     """0..1: going dark after an explosion (before the view says so)."""
+    held: int | None = None
+    """On your own badge: the defuses in your hand (``defuses`` is what the others know)."""
+    lit: float = 0.0
+    """0..1: the badge is the subject of the moment (a winner, a steal's ends)."""
 
 
 def _mini_back(surface: pygame.Surface, pos: tuple[int, int], dim: bool) -> None:
@@ -58,8 +63,11 @@ def draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time
     if hover:
         edge = theme.FOCUS
     round_rect(surface, rect, edge, 16, 255, 3 if info.current or hover else 2)
-    ink = theme.INK_DISABLED if out else theme.INK
-    dim = theme.INK_DISABLED if out else theme.INK_DIM
+    if info.lit > 0 and not out:
+        ring = rect.inflate(18 + round(10 * info.lit), 18 + round(10 * info.lit))
+        round_rect(surface, ring, palette.SAVED, 24, round(200 * info.lit), 5)
+    ink = palette.OUT_INK if out else palette.INK
+    dim = palette.OUT_INK if out else palette.INK_DIM
     x, y = rect.left + 14, rect.top + 10
     name_w = rect.width - 28 - (44 if info.key else 0)
     draw_text(surface, info.name, (x, y), theme.TEXT_BODY, ink, bold=True, max_width=name_w)
@@ -74,38 +82,46 @@ def draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time
     count = draw_text(surface, str(info.cards), (x + 28, row + 15), theme.TEXT_BODY, ink,
                       bold=True, anchor="midleft")
     ix = count.right + 14
-    if info.defuses > 0 and not out:
+    shown = info.defuses if info.held is None else info.held
+    if shown > 0 and not out:
         draw_icon(surface, "defuse", (ix, row, 32, 32))
         ix += 34
-        if info.defuses > 1:
-            r = draw_text(surface, f"×{info.defuses}", (ix, row + 16), theme.TEXT_MIN, ink,
+        if shown > 1:
+            r = draw_text(surface, f"×{shown}", (ix, row + 16), theme.TEXT_MIN, ink,
                           anchor="midleft")
             ix = r.right + 6
+    if info.held is not None and info.held != info.defuses and not out:
+        # what the others know of them: an eye and their count
+        draw_icon(surface, "eye", (ix + 2, row + 5, 24, 24))
+        r = draw_text(surface, str(info.defuses), (ix + 30, row + 16), theme.TEXT_MIN, dim,
+                      bold=True, anchor="midleft")
+        ix = r.right + 8
     if info.shield and not out:
         draw_icon(surface, "shield", (ix, row, 32, 32))
         ix += 38
     right = rect.right - 12
     if out and info.out_text:
-        text = fit_line(info.out_text, theme.TEXT_MIN, right - ix, (255, 130, 110), bold=True)
+        text = fit_line(info.out_text, theme.TEXT_MIN, right - ix, palette.OUT_PLACE, bold=True)
         surface.blit(text, text.get_rect(midright=(right, row + 16)))
-    elif info.owes:
-        text = fit_line(info.owes, theme.TEXT_MIN, right - ix, theme.INK_DARK, bold=True)
-        chip = text.get_rect(midright=(right, row + 16)).inflate(12, 4)
-        round_rect(surface, chip, theme.ACCENT, 10)
-        surface.blit(text, text.get_rect(center=chip.center))
-    elif info.thinking:
+    elif info.thinking and not out:
         dots = "•" * (1 + int(time * 3) % 3)
         draw_text(surface, dots, (right, row + 16), theme.TEXT_BODY, theme.ACCENT,
                   anchor="midright")
     if info.tag:
         draw_text(surface, info.tag, (rect.left + 14, rect.bottom - 8), theme.TEXT_MIN, dim,
                   anchor="bottomleft", max_width=rect.width - 28)
+    if info.owes and not out:  # a tab on the bottom edge: the row above keeps its icons
+        text = fit_line(info.owes, theme.TEXT_MIN, rect.width - 28, theme.INK_DARK, bold=True)
+        chip = text.get_rect().inflate(16, 4)
+        chip.midright = (rect.right - 12, rect.bottom)
+        round_rect(surface, chip, theme.ACCENT, 10)
+        surface.blit(text, text.get_rect(center=chip.center))
     if 0.0 < info.dark < 1.0 or out:
         veil = gfx.Canvas(rect.size, pygame.SRCALPHA)
         gfx.rect(veil, (0, 0, 0, round(110 * (1.0 if out else info.dark))),
                          veil.get_rect(), border_radius=16)
         surface.blit(veil, rect.topleft)
         if out and info.out_text:  # the place stays readable over the veil
-            text = fit_line(info.out_text, theme.TEXT_MIN, rect.width - 28, (255, 150, 130),
+            text = fit_line(info.out_text, theme.TEXT_MIN, rect.width - 28, palette.OUT_PLACE,
                             bold=True)
             surface.blit(text, text.get_rect(midright=(right, row + 16)))

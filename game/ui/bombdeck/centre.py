@@ -9,6 +9,7 @@ from collections.abc import Callable, Sequence
 import pygame
 
 from game.ui import cards, gfx, theme
+from game.ui.bombdeck import palette
 from game.ui.bombdeck.layout import CLUES, DECK, DISCARD, METER
 from game.ui.draw import round_rect
 from game.ui.icons import draw_icon, icon_surface
@@ -67,22 +68,31 @@ def draw_discard(surface: pygame.Surface, pile: Sequence[str], face_of: FaceOf,
               theme.INK_DIM, anchor="midtop", max_width=140)
 
 
+FUSE_Y = 50
+"""The fuse's height in the meter (the title and the percentage sit above it)."""
+
+
 def fuse_tip(danger: float) -> tuple[float, float]:
     """Where the fuse burns now (the scene puts sparks there)."""
     length = FUSE_FULL * (1.0 - danger_level(danger)) + 8
-    x0, y0 = METER.left + 58, METER.top + 40
+    x0, y0 = METER.left + 58, METER.top + FUSE_Y
     return (x0 + length, y0 + math.sin(length / 16.0) * 4)
 
 
-def draw_meter(surface: pygame.Surface, title: str, text: str, danger: float) -> None:
-    """The danger meter: a bomb, its fuse burnt down by the danger, and the numbers."""
+def draw_meter(surface: pygame.Surface, title: str, counts: str, percent: str,
+               danger: float) -> None:
+    """The danger meter: a bomb, its fuse burnt down by the danger, the ratio in big figures
+    (public at all times, RULES.md) and the bombs and cards it comes from."""
     level = danger_level(danger)
-    round_rect(surface, METER, theme.BG_DEEP, 14, 150)
-    draw_text(surface, title, (METER.left + 14, METER.top + 6), theme.TEXT_MIN, theme.INK_DIM,
+    round_rect(surface, METER, theme.BG_DEEP, 14, palette.METER_ALPHA)
+    draw_text(surface, title, (METER.left + 14, METER.top + 6), theme.TEXT_MIN, palette.INK_DIM,
               bold=True)
-    bomb = icon_surface("bomb", (48, 48), (200, 38, 38))
-    surface.blit(bomb, (METER.left + 10, METER.top + 22))
-    x0, y0 = METER.left + 58, METER.top + 40
+    ink = palette.danger_ink(level)
+    draw_text(surface, percent, (METER.right - 14, METER.top + 2), theme.TEXT_LARGE, ink,
+              bold=True, anchor="topright")
+    bomb = icon_surface("bomb", (44, 44), (200, 38, 38))
+    surface.blit(bomb, (METER.left + 10, METER.top + FUSE_Y - 24))
+    x0, y0 = METER.left + 58, METER.top + FUSE_Y
     length = FUSE_FULL * (1.0 - level) + 8
     full = FUSE_FULL + 8
 
@@ -98,25 +108,30 @@ def draw_meter(surface: pygame.Surface, title: str, text: str, danger: float) ->
         gfx.lines(surface, (214, 176, 120), False, points, 3)
         for k in range(0, len(points) - 1, 3):
             gfx.circle(surface, (120, 88, 52), points[k], 2)
-    ink = theme.mix(theme.INK, (255, 110, 90), level)
-    draw_text(surface, text, (METER.left + 14, METER.bottom - 8), theme.TEXT_BODY, ink,
-              bold=True, anchor="bottomleft", max_width=METER.width - 28)
+    draw_text(surface, counts, (METER.left + 14, METER.bottom - 6), theme.TEXT_SMALL, ink,
+              anchor="bottomleft", max_width=METER.width - 28)
+
+
+def clue_ground(card: str) -> theme.Color:
+    """A clue chip's colour: the card's face colour (the bomb's is nearly black)."""
+    return cards.style_of(card).body
 
 
 def draw_clues(surface: pygame.Surface, title: str, clues: Sequence[tuple[str, str]]) -> None:
     """The viewer's clues: an icon and "1st: Bomb" for each known position, top first."""
     if not clues:
         return
-    draw_text(surface, title, (CLUES.left + 4, CLUES.top), theme.TEXT_MIN, theme.INK_DIM,
+    draw_text(surface, title, (CLUES.left + 4, CLUES.top), theme.TEXT_MIN, palette.INK,
               bold=True)
     x, y = CLUES.left, CLUES.top + 24
     for card, text in clues:
-        label = fit_line(text, theme.TEXT_MIN, 200, theme.INK_DARK, bold=True)
+        ground = clue_ground(card)
+        label = fit_line(text, theme.TEXT_MIN, 200, theme.readable_ink(ground), bold=True)
         w = 30 + label.get_width() + 12
         if x + w > CLUES.right + 60 and x > CLUES.left:
             x, y = CLUES.left, y + 34
         chip = pygame.Rect(x, y, w, 30)
-        round_rect(surface, chip, cards.style_of(card).body, 15)
+        round_rect(surface, chip, ground, 15)
         round_rect(surface, chip, cards.style_of(card).base, 15, 255, 2)
         draw_icon(surface, card, (chip.left + 5, chip.top + 3, 24, 24))
         surface.blit(label, label.get_rect(midleft=(chip.left + 32, chip.centery)))

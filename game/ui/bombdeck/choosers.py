@@ -9,13 +9,13 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import cards, gfx, theme
+from game.ui import cards, fonts, gfx, theme
 from game.ui.scenes.base import ModalScene
 from game.ui.text import draw_text
 from game.ui.widgets import Button
@@ -42,7 +42,9 @@ class SeatChooser(ModalScene[int]):
     @property
     def panel(self) -> pygame.Rect:
         rows = (len(self.seats) + 1) // 2 if len(self.seats) > 3 else len(self.seats)
-        r = pygame.Rect(0, 0, 880 if len(self.seats) > 3 else 600, 200 + rows * 78)
+        title = fonts.get(theme.TEXT_HEADING, True).size(self.title)[0] + 80  # whole, unsqueezed
+        width = min(theme.SCREEN_W - 40, max(880 if len(self.seats) > 3 else 600, title))
+        r = pygame.Rect(0, 0, width, 200 + rows * 78)
         r.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
         return r
 
@@ -82,10 +84,13 @@ class _CardRow(ModalScene[str]):
     per_row = 7
     cancellable = True
 
-    def __init__(self, app: App, title: str, choices: Sequence[tuple[str, str, str]]) -> None:
-        """``choices``: (card id, name, small caption such as "×2")."""
+    def __init__(self, app: App, title: str, choices: Sequence[tuple[str, str, str]],
+                 art: Callable[[str], str] | None = None) -> None:
+        """``choices``: (card id, name, small caption such as "×2"); ``art``: the picture a
+        card id wears (the rule set's: Clásico's animals are cats)."""
         self.title = title
         self.choices = list(choices)
+        self.art = art or (lambda card: card)
         self.focus = 0
         self.hover: int | None = None
         self._pressed: int | None = None
@@ -165,7 +170,7 @@ class _CardRow(ModalScene[str]):
             if i == lit:
                 r = r.move(0, -10)
                 gfx.rect(surface, theme.ACCENT, r.inflate(12, 12), 4, border_radius=16)
-            cards.blit_card(surface, cards.draw_card(card, name, ""), r.topleft,
+            cards.blit_card(surface, cards.draw_card(self.art(card), name, ""), r.topleft,
                             10 if i == lit else 4)
             if caption:
                 draw_text(surface, caption, (r.centerx, r.bottom + 8), theme.TEXT_BODY,

@@ -119,6 +119,6 @@ class Decider:
                     self.submit(by_name[card])
 
             self.scene.push(NameCardChooser(self.scene.app, self.namer.t("choose.name_card"),
-                                            choices), named)
+                                            choices, self.namer.art), named)
 
         return ask

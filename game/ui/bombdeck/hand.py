@@ -5,6 +5,7 @@ up out of the fan. Someone else's hand, or yours behind the privacy rule, is a f
 
 from __future__ import annotations
 
+import itertools
 import math
 from collections import Counter
 from collections.abc import Callable
@@ -208,16 +209,33 @@ class HandFan:
             else:
                 self._lift[i] = now
 
-    def draw(self, surface: pygame.Surface, face_of: Callable[[str, bool], pygame.Surface],
-             time: float) -> None:
-        """``face_of(card, big)``: the face to draw (``big``: the hover size, with effect)."""
+    def shown_widths(self) -> dict[int, int]:
+        """How much of each visible card's left side shows when its right neighbour covers the
+        rest (the title must fit there); cards shown whole are not listed."""
         placed = self._placed()
+        out: dict[int, int] = {}
+        for (i, x, _y, _a, scale), (j, nx, _ny, _na, nscale) in itertools.pairwise(placed):
+            if scale > 1.05 or j in self.selected or i in self.selected:
+                continue
+            w = cards.card_size(scale)[0]
+            left, cover = x - w / 2, nx - cards.card_size(nscale)[0] / 2
+            if cover < left + w:
+                out[i] = max(0, round(cover - left))
+        return out
+
+    def draw(self, surface: pygame.Surface,
+             face_of: Callable[[str, bool, int | None], pygame.Surface], time: float) -> None:
+        """``face_of(card, big, shown)``: the face to draw (``big``: the hover size; ``shown``:
+        the width of it that shows, ``None`` when all of it does)."""
+        placed = self._placed()
+        widths = self.shown_widths()
         order = sorted(placed, key=lambda p: (self._lift.get(p[0], 0.0) > 0,
                                               p[0] in self.selected, self._lift.get(p[0], 0.0)))
         glow = 0.55 + 0.45 * math.sin(time * 4.0)
         for i, x, y, angle, scale in order:
             big = scale > 1.05
-            face = face_of(self.cards[i], big) if self.faces else cards.draw_back()
+            face = face_of(self.cards[i], big, widths.get(i)) if self.faces \
+                else cards.draw_back()
             size = cards.card_size(scale)
             if face.get_size() != size:
                 face = gfx.smoothscale(face, size)

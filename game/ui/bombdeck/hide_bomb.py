@@ -12,6 +12,7 @@ import pygame
 
 from game.rules.bombdeck.actions import RANDOM
 from game.ui import cards, gfx, theme
+from game.ui.draw import round_rect
 from game.ui.locale import ordinal, plural
 from game.ui.scenes.base import ModalScene
 from game.ui.text import draw_text
@@ -25,6 +26,25 @@ ROW_TOP = 226
 """The row of backs, from the panel's top; the bomb waits above it."""
 BACK = (64, 90)
 BOMB = (74, 104)
+SLIM = 24
+"""Narrower than this a card back is drawn plain: its picture would not fit."""
+
+
+class PickSlider(Slider):
+    """The picker's slider; ``blank`` once Random is chosen: the track shows no place (the
+    marker would say a position that will not be used) until it is moved again."""
+
+    blank = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.blank:
+            super().draw(surface)
+            return
+        t = self.track
+        bar = pygame.Rect(t.left, t.centery - 4, t.width, 8)
+        round_rect(surface, bar, theme.PANEL_EDGE, 4)
+        draw_text(surface, "?", (t.centerx, t.centery), theme.TEXT_LARGE, theme.ACCENT,
+                  bold=True, anchor="center")
 
 
 class HideBombScene(ModalScene[Choice]):
@@ -44,9 +64,10 @@ class HideBombScene(ModalScene[Choice]):
 
     def build(self) -> None:
         p = self.panel
-        self.slider = Slider((p.left + 60, p.top + ROW_TOP + 104, p.width - 120, 44), 0,
-                             max(0, self.deck_size), self.position, self._slid, step=1,
-                             marker=18)
+        self.slider = PickSlider((p.left + 60, p.top + ROW_TOP + 104, p.width - 120, 44), 0,
+                                 max(0, self.deck_size), self.position, self._slid, step=1,
+                                 marker=18)
+        self.slider.blank = self.random
         self.slider.high = self.deck_size
         y = p.bottom - 90
         w, gap = 200, 20
@@ -64,12 +85,12 @@ class HideBombScene(ModalScene[Choice]):
 
     def _slid(self, value: float) -> None:
         self.position = round(value)
-        self.random = False
+        self.random = self.slider.blank = False
 
     def set_position(self, position: int) -> None:
         self.position = max(0, min(self.deck_size, position))
         self.slider.value = self.position
-        self.random = False
+        self.random = self.slider.blank = False
 
     def choose_top(self) -> None:
         self.set_position(0)
@@ -78,7 +99,7 @@ class HideBombScene(ModalScene[Choice]):
         self.set_position(self.deck_size)
 
     def choose_random(self) -> None:
-        self.random = True
+        self.random = self.slider.blank = True
 
     @property
     def choice(self) -> Choice:
@@ -123,11 +144,6 @@ class HideBombScene(ModalScene[Choice]):
 
     # --- drawing -------------------------------------------------------------------------------
 
-    def _gap_x(self, position: int) -> float:
-        track = self.slider.track
-        n = max(1, self.deck_size)
-        return track.left + position * track.width / n
-
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         p = self.panel
@@ -148,29 +164,57 @@ class HideBombScene(ModalScene[Choice]):
                   theme.TEXT_MIN, theme.INK_DIM, anchor="midtop")
         self.form.draw(surface)
 
-    def _draw_row(self, surface: pygame.Surface) -> None:
-        """The deck left (top) to right (bottom), opened at the chosen gap, the bomb above
-        it with an arrow down into the gap."""
+    def back_rects(self) -> list[pygame.Rect]:
+        """Where each card of the deck is drawn, top (left) to bottom (right): side by side
+        whatever the count (a big deck gets slimmer cards, never overlapping ones), opened at
+        the chosen gap."""
         p = self.panel
         n = self.deck_size
         track = self.slider.track
-        step = track.width / max(1, n)
-        w = round(max(18, min(BACK[0], step * 1.8)))
-        size = (w, round(w * 1.4))
-        back = cards.draw_back(size)
-        gap = max(44.0, size[0] * 1.1)
-        y = p.top + ROW_TOP + (BACK[1] - size[1]) // 2
         chosen = None if self.random else self.position
+        gap = 44.0 if chosen is not None else 0.0
+        room = p.width - 32 - gap
+        step = min(track.width / max(1, n), room / max(1, n))
+        w = max(6, min(BACK[0], round(step) - 4))
+        h = min(BACK[1], round(w * 1.4)) if w >= SLIM else BACK[1] * 2 // 3
+        start = p.centerx - (step * n + gap) / 2
+        y = p.top + ROW_TOP + (BACK[1] - h) // 2
+        out = []
         for i in range(n):
-            x = track.left + (i + 0.5) * step
-            if chosen is not None:
-                x += -gap / 2 if i < chosen else gap / 2
-            x = max(p.left + 8 + size[0] / 2, min(p.right - 8 - size[0] / 2, x))
-            surface.blit(back, back.get_rect(midtop=(round(x), y)))
+            x = start + (i + 0.5) * step + (gap if chosen is not None and i >= chosen else 0)
+            out.append(pygame.Rect(round(x - w / 2), y, w, h))
+        return out
+
+    def _gap_at(self, position: int) -> float:
+        """The x of the gap before card ``position`` (``deck_size``: after the last)."""
+        rects = self.back_rects()
+        if not rects:
+            return float(self.panel.centerx)
+        if position <= 0:
+            return rects[0].left - 22.0
+        if position >= len(rects):
+            return rects[-1].right + 22.0
+        return (rects[position - 1].right + rects[position].left) / 2
+
+    def _draw_row(self, surface: pygame.Surface) -> None:
+        """The deck left (top) to right (bottom), opened at the chosen gap, the bomb above
+        it with an arrow down into the gap. A card too slim for the back's picture is drawn
+        plain (its colour and edge), so no picture is ever cut."""
+        p = self.panel
+        rects = self.back_rects()
+        chosen = None if self.random else self.position
+        for r in rects:
+            if r.width >= SLIM:
+                surface.blit(cards.draw_back(r.size), r)
+            else:
+                round_rect(surface, r, cards.BACK_BODY, max(2, r.width // 3))
+                round_rect(surface, r, cards.BACK_EDGE, max(2, r.width // 3), 255, 2)
+        size = rects[0].size if rects else BACK
+        y = rects[0].top if rects else p.top + ROW_TOP
         bomb = cards.draw_card("bomb", self.bomb_name, "", BOMB)
         bomb_y = p.top + ROW_TOP - 8
         if chosen is not None:
-            gx = round(self._gap_x(chosen))
+            gx = round(self._gap_at(chosen))
             gx = max(p.left + 8 + BOMB[0] // 2, min(p.right - 8 - BOMB[0] // 2, gx))
             cards.blit_card(surface, bomb, bomb.get_rect(midbottom=(gx, bomb_y)).topleft, 6)
             tip = (gx, y + size[1] // 2)

@@ -15,6 +15,7 @@ from game.match.flow import TableFlow
 from game.match.match import Match
 from game.rules.bombdeck.actions import Action
 from game.ui.bombdeck import layout as L
+from game.ui.bombdeck.anim import Timeline
 from game.ui.bombdeck.choosers import NUMBER_KEYS
 from game.ui.bombdeck.decide import Decider
 from game.ui.bombdeck.hand import HandFan
@@ -25,6 +26,7 @@ from game.ui.widgets import Form
 if TYPE_CHECKING:
     from game.ui.app import App
 
+PRESS_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 KEYPAD = (pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5, pygame.K_KP6,
           pygame.K_KP7, pygame.K_KP8)
 
@@ -42,6 +44,15 @@ class TableInput:
     home: int
     _hover_badge: int | None
     hover_seat: int | None
+    timeline: Timeline
+    _skip_guard: float
+
+    @property
+    def watching(self) -> bool:
+        raise NotImplementedError
+
+    def skip_moment(self) -> None:
+        raise NotImplementedError
 
     @property
     def private_ok(self) -> bool:
@@ -54,6 +65,13 @@ class TableInput:
         raise NotImplementedError
 
     def draw_card(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def can_go_on(self) -> bool:
+        raise NotImplementedError
+
+    def go_on(self) -> bool:
         raise NotImplementedError
 
     # --- the read panel ------------------------------------------------------------------------
@@ -114,8 +132,17 @@ class TableInput:
 
     def handle(self, event: pygame.event.Event) -> None:
         kind = event.type
-        if kind == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_RETURN,
-                                                    pygame.K_KP_ENTER):
+        press = (kind == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1) or \
+            (kind == pygame.KEYDOWN and event.key in PRESS_KEYS)
+        if self.timeline.skippable or self._skip_guard > 0:
+            if self.watching and kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+                                          pygame.MOUSEMOTION) and self.controls.handle(event):
+                return  # out and watching: the buttons still work
+            if press and self.timeline.skippable:
+                self.skip_moment()
+            if press or kind in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
+                return  # nothing else happens during a moment (or just after cutting it)
+        if kind == pygame.KEYDOWN and event.key in PRESS_KEYS:
             self._key(event.key)  # never "activate whatever the mouse last focused"
             return
         if kind == pygame.MOUSEMOTION:
@@ -165,8 +192,14 @@ class TableInput:
                 if button is not None:
                     button.fire()
                 return
+            if self.can_go_on:
+                self.go_on()
+                return
             index = self.hand.focus if self.hand.focus is not None else self.hand.hover
             if index is not None and self.hand.interactive:
                 self.select(index)
         elif key == pygame.K_SPACE:
-            self.draw_card()
+            if self.can_go_on:
+                self.go_on()
+            else:
+                self.draw_card()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.core.config import GameConfig, SeatKind
 from game.rules.bombdeck.cards import RULESETS
+from game.ui.bombdeck.art import art_of
 from game.ui.kit import Tutorial, UiKit
 from game.ui.locale import ordinal
 
@@ -78,7 +79,8 @@ def legend(game: str) -> list[tuple[str, str]]:
     ruleset = RULESETS.get(game)
     if ruleset is None:
         return []
-    return [(card, f"card.{game}.{card}.name") for card in CARD_ORDER if card in ruleset.cards]
+    return [(art_of(game, card), f"card.{game}.{card}.name") for card in CARD_ORDER
+            if card in ruleset.cards]
 
 
 def windows(game: str) -> bool:

@@ -26,12 +26,19 @@ CLUES = pygame.Rect(736, 222, 286, 70)
 BANNER_Y = 352
 BANNER_X = 737
 """The middle of the area between the log and the draw button."""
+BANNER_W = 540
+"""The widest a banner line gets before it wraps."""
 LOG = pygame.Rect(MARGIN, 236, 420, 226)
-DRAW = pygame.Rect(1036, 468, 228, 74)
+DRAW = pygame.Rect(1036, 366, 228, 74)
+"""The draw button, above the right end of the hand (a lifted card does not reach it)."""
 HOME = pygame.Rect(MARGIN, 586, 214, BADGE_H + 24)
-HAND = pygame.Rect(252, 540, 772, cards.CARD_H)
-"""Where the resting hand fans (cards lift and grow above it)."""
-CODE_POS = (theme.SCREEN_W - MARGIN, theme.SCREEN_H - 8)
+HAND = pygame.Rect(244, 540, theme.SCREEN_W - 12 - 244, cards.CARD_H)
+"""Where the resting hand fans: every pixel right of the home badge (cards lift and grow above
+it), so a hand of nine cards still does not overlap and twelve still show their titles."""
+CODE_POS = (theme.SCREEN_W - MARGIN, DRAW.bottom + 58)
+"""The game code (when the player typed it), under the draw button."""
+WATCH = pygame.Rect(DRAW.left - 12, 226, DRAW.width + 24, 250)
+"""Once the person is out: the panel offering to fast-forward or skip to the results."""
 
 
 @dataclass(frozen=True)

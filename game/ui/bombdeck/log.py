@@ -9,11 +9,20 @@ import pygame
 from game.match.match import FeedItem
 from game.rules.bombdeck import events as E
 from game.ui import theme
+from game.ui.bombdeck import palette
 from game.ui.bombdeck.names import Namer
 from game.ui.draw import round_rect
 from game.ui.text import draw_text, fit_line, wrap_text
 
 LOG_LINES = 6
+
+
+def _said(namer: Namer, key: str, seat: int, viewer: int | None, **params: object) -> str:
+    """``key`` about ``seat`` in one voice: the ``_you`` form when the viewer is that seat
+    ("You drew Bomb!"), else with the seat's name ("Crafty 2 drew Bomb!")."""
+    if seat == viewer:
+        return namer.t(f"{key}_you", **params)
+    return namer.t(key, player=namer.seat(seat), **params)
 
 
 def _drawn(namer: Namer, ev: E.CardDrawn, viewer: int | None) -> str:
@@ -24,48 +33,57 @@ def _drawn(namer: Namer, ev: E.CardDrawn, viewer: int | None) -> str:
     return namer.t(key, player=namer.seat(ev.seat))
 
 
-def _played(namer: Namer, ev: E.CardPlayed) -> str:
-    player = namer.seat(ev.seat)
+def _played(namer: Namer, ev: E.CardPlayed, viewer: int | None) -> str:
     card = namer.card(ev.cards[0])
-    if ev.verb == "pair":
-        return namer.t("log.pair", player=player, card=card, target=namer.seat(ev.target or 0))
-    if ev.verb == "trio":
-        return namer.t("log.trio", player=player, card=card, target=namer.seat(ev.target or 0),
-                       named=namer.card(ev.named or ""))
+    if ev.verb in ("pair", "trio"):
+        params: dict[str, object] = {"card": namer.cards_of(ev.cards[0])}
+        if ev.verb == "trio":
+            params["named"] = namer.card(ev.named or "")
+        target = ev.target or 0
+        if target == viewer:
+            return namer.t(f"log.{ev.verb}_on_you", player=namer.seat(ev.seat), **params)
+        return _said(namer, f"log.{ev.verb}", ev.seat, viewer, target=namer.seat(target),
+                     **params)
     if ev.cards[0] == "shield":
-        return namer.t("log.shield_up", player=player, card=card)
+        return _said(namer, "log.shield_up", ev.seat, viewer, card=card)
     if ev.target is not None:
-        return namer.t("log.played_at", player=player, card=card, target=namer.seat(ev.target))
-    return namer.t("log.played", player=player, card=card)
+        if ev.target == viewer:
+            return namer.t("log.played_on_you", player=namer.seat(ev.seat), card=card)
+        return _said(namer, "log.played_at", ev.seat, viewer, card=card,
+                     target=namer.seat(ev.target))
+    return _said(namer, "log.played", ev.seat, viewer, card=card)
 
 
 def _taken(namer: Namer, ev: E.CardTaken, viewer: int | None) -> str:
+    """A card changing hands. The giver and the taker know the card (and everybody knows it
+    when it is public: a trio's named card, a defuse); the others only that one went."""
     giver, taker = namer.seat(ev.giver), namer.seat(ev.taker)
-    card = namer.card(ev.card) if ev.card is not None else ""
+    favor = ev.how == "favor"
+    if ev.card is None:
+        return namer.t("log.gave_public" if favor else "log.took_public", giver=giver,
+                       taker=taker)
+    card = namer.card(ev.card)
+    if viewer == ev.taker:
+        return namer.t("log.given_to_you" if favor else "log.took_private", giver=giver,
+                       card=card)
+    if viewer == ev.giver:
+        return namer.t("log.gave_private" if favor else "log.taken_from_you", taker=taker,
+                       card=card)
     if ev.how == "trio" or ev.secret_to is None:
         return namer.t("log.took_named", taker=taker, card=card, giver=giver)
-    seen = ev.card is not None
-    if ev.how == "favor":
-        if seen and viewer == ev.giver:
-            return namer.t("log.gave_private", card=card, taker=taker)
-        if seen and viewer == ev.taker:
-            return namer.t("log.given_to_you", giver=giver, card=card)
-        return namer.t("log.gave_public", giver=giver, taker=taker)
-    if seen and viewer == ev.taker:
-        return namer.t("log.took_private", card=card, giver=giver)
-    if seen and viewer == ev.giver:
-        return namer.t("log.taken_from_you", taker=taker, card=card)
-    return namer.t("log.took_public", taker=taker, giver=giver)
+    return namer.t("log.gave_public" if favor else "log.took_public", giver=giver,
+                   taker=taker)
 
 
 def line_for(namer: Namer, ev: E.BombEvent, viewer: int | None) -> str | None:
-    """One event as ``viewer`` may read it (``None``: the public); ``None`` for events the log
-    leaves out (an ordinary turn change: the banner already says whose turn it is)."""
+    """One event as ``viewer`` may read it (``None``: the public), in one voice: the viewer's
+    own seat is always "you"; ``None`` for events the log leaves out (an ordinary turn change:
+    the banner already says whose turn it is)."""
     if isinstance(ev, E.CardPlayed):
-        return _played(namer, ev)
+        return _played(namer, ev, viewer)
     if isinstance(ev, E.Noped):
         # "answered with Nope!" (log.nope adds its own "!" after the card's)
-        return namer.t("log.answered", player=namer.seat(ev.seat), card=namer.card("nope"))
+        return _said(namer, "log.answered", ev.seat, viewer, card=namer.card("nope"))
     if isinstance(ev, E.WindowClosed):
         return namer.t("log.window_cancelled" if ev.cancelled else "log.window_acts")
     if isinstance(ev, E.CardDrawn):
@@ -73,14 +91,16 @@ def line_for(namer: Namer, ev: E.BombEvent, viewer: int | None) -> str | None:
     bomb = namer.card("bomb")
     if isinstance(ev, E.BombDrawn):
         if ev.defused:
-            return namer.t("log.bomb_defused", player=namer.seat(ev.seat), bomb=bomb,
-                           defuse=namer.card("defuse"))
-        return namer.t("log.bomb_drawn", player=namer.seat(ev.seat), bomb=bomb)
+            return _said(namer, "log.bomb_defused", ev.seat, viewer, bomb=bomb,
+                         defuse=namer.card("defuse"))
+        return _said(namer, "log.bomb_drawn", ev.seat, viewer, bomb=bomb)
     if isinstance(ev, E.BombHidden):
-        # Only the hider ever sees where: the table shows the public line to everyone.
+        # Only the hider ever sees where: the table never writes it down.
+        if ev.seat == viewer:
+            return namer.t("log.bomb_hidden_you", bomb=bomb)
         return namer.t("log.bomb_hidden_public", player=namer.seat(ev.seat), bomb=bomb)
     if isinstance(ev, E.PlayerExploded):
-        return namer.t("log.exploded", player=namer.seat(ev.seat))
+        return _said(namer, "log.exploded", ev.seat, viewer)
     if isinstance(ev, E.CardTaken):
         return _taken(namer, ev, viewer)
     if isinstance(ev, E.FutureSeen):
@@ -90,18 +110,26 @@ def line_for(namer: Namer, ev: E.BombEvent, viewer: int | None) -> str | None:
             return namer.t("log.future_private", cards=namer.cards(ev.cards))
         return namer.t("log.future_public", player=namer.seat(ev.seat))
     if isinstance(ev, E.DeckShuffled):
-        return namer.t("log.shuffled", player=namer.seat(ev.seat))
+        return _said(namer, "log.shuffled", ev.seat, viewer)
     if isinstance(ev, E.ShieldSpent):
-        return namer.t("log.shield_spent", player=namer.seat(ev.seat),
-                       shield=namer.card("shield"), card=namer.card(ev.stopped))
+        return _said(namer, "log.shield_spent", ev.seat, viewer, shield=namer.card("shield"),
+                     card=namer.card(ev.stopped))
     if isinstance(ev, E.FavorAsked):
+        if ev.taker == viewer:
+            return namer.t("log.favor_asked_you", giver=namer.seat(ev.giver))
+        if ev.giver == viewer:
+            return namer.t("log.favor_asked_of_you", taker=namer.seat(ev.taker))
         return namer.t("log.favor_asked", taker=namer.seat(ev.taker),
                        giver=namer.seat(ev.giver))
     if isinstance(ev, E.TurnBegan):
         if ev.turns_owed <= 1:
             return None
+        if ev.seat == viewer:
+            return namer.plural("log.turn_you", ev.turns_owed)
         return namer.plural("log.turn", ev.turns_owed, player=namer.seat(ev.seat))
     if isinstance(ev, E.GameOver):
+        if ev.winner == viewer:
+            return namer.t("log.game_over_you")
         return namer.t("log.game_over", player=namer.seat(ev.winner))
     return None
 
@@ -129,34 +157,50 @@ def log_lines(namer: Namer, items: Sequence[FeedItem], viewer: int | None,
             if not ev.cancelled and pending is not None and pending.verb == "trio":
                 nxt = items[i + 1].event if i + 1 < len(items) else None
                 if not isinstance(nxt, E.CardTaken):
-                    lines.append((namer.t("log.trio_nothing",
-                                          target=namer.seat(pending.target or 0),
-                                          card=namer.card(pending.named or "")), ev))
+                    target = pending.target or 0
+                    named = namer.card(pending.named or "")
+                    text = namer.t("log.trio_nothing_you", card=named) if target == viewer \
+                        else namer.t("log.trio_nothing", target=namer.seat(target), card=named)
+                    lines.append((text, ev))
             pending = None
     return lines[-keep:]
 
 
 LINE_H = 30
+ENTRY_GAP = 4
+"""A little air between two entries, so a wrapped one reads as one."""
+
+
+def log_rows(lines: Sequence[str], width: int, height: int) -> list[tuple[str, int]]:
+    """The rows the panel shows: (text, age) with age 0 the newest entry, oldest first. Only
+    whole entries: a long one wraps onto as many rows as it needs, and an entry that no longer
+    fits whole is left out rather than showing its tail (the newest always shows)."""
+    rows: list[tuple[str, int]] = []
+    used = 0
+    for age, text in enumerate(reversed(lines)):
+        wrapped = wrap_text(text, theme.TEXT_MIN, width)
+        need = len(wrapped) * LINE_H + (ENTRY_GAP if rows else 0)
+        if rows and used + need > height:
+            break
+        rows[:0] = [(row, age) for row in wrapped]
+        used += need
+    return rows
 
 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, title: str,
              lines: Sequence[str]) -> None:
-    """A calm translucent panel: the heading and the lines, newest at the bottom and brightest.
-    A long line wraps to two rows (the older lines give way)."""
-    round_rect(surface, rect, theme.BG_DEEP, 14, 150)
-    draw_text(surface, title, (rect.left + 14, rect.top + 8), theme.TEXT_MIN, theme.INK_DIM,
+    """A calm translucent panel: the heading and the lines, newest at the bottom and brightest."""
+    round_rect(surface, rect, palette.LOG_BG, 14, palette.LOG_ALPHA)
+    draw_text(surface, title, (rect.left + 14, rect.top + 8), theme.TEXT_MIN, palette.LOG_DIM,
               bold=True)
     width = rect.width - 28
-    rows: list[tuple[str, int]] = []
-    for age, text in enumerate(reversed(lines)):
-        wrapped = wrap_text(text, theme.TEXT_MIN, width)
-        if len(wrapped) > 2:
-            wrapped = [wrapped[0], " ".join(wrapped[1:])]
-        rows[:0] = [(row, age) for row in wrapped]
-    room = max(0, (rect.height - 40) // LINE_H)
-    rows = rows[-room:] if room else []
+    rows = log_rows(lines, width, rect.height - 44)
     y = rect.top + 36
+    last_age = rows[0][1] if rows else 0
     for row, age in rows:
-        color = theme.INK if age == 0 else theme.mix(theme.INK_DIM, theme.BG, min(0.45, age * 0.1))
+        if age != last_age:
+            y += ENTRY_GAP
+            last_age = age
+        color = palette.LOG_NEW if age == 0 else palette.LOG_OLD
         surface.blit(fit_line(row, theme.TEXT_MIN, width, color), (rect.left + 14, y))
         y += LINE_H

@@ -7,6 +7,7 @@ from typing import Any
 
 from game.core.config import SeatKind
 from game.match.match import Match
+from game.ui.bombdeck.art import art_of
 from game.ui.locale import Translator, ordinal, plural
 from game.ui.players import seat_name
 
@@ -47,6 +48,19 @@ class Namer:
 
     def card(self, card: str) -> str:
         return self.t(f"card.{self.ruleset}.{card}.name")
+
+    def cards_of(self, card: str) -> str:
+        """The plural a pair or a trio is named with ("a pair of Frogs"); the name itself where
+        the rule set has no plural for that card."""
+        key = f"card.{self.ruleset}.{card}.plural"
+        has = getattr(self.loc, "has", None)
+        if callable(has) and has(key):
+            return self.t(key)
+        return self.card(card)
+
+    def art(self, card: str) -> str:
+        """The picture ``card`` wears in this rule set (Clásico's animals are cats)."""
+        return art_of(self.ruleset, card)
 
     def effect(self, card: str) -> str:
         return self.t(f"card.{self.ruleset}.{card}.effect")

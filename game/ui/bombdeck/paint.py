@@ -15,14 +15,16 @@ import pygame
 
 from game.ui import cards, fonts, gfx, theme
 from game.ui.bombdeck import layout as L
+from game.ui.bombdeck import palette
 from game.ui.bombdeck.badges import BadgeInfo, draw_badge
 from game.ui.bombdeck.centre import draw_clues, draw_deck, draw_discard, draw_meter
 from game.ui.bombdeck.log import draw_log, log_lines
+from game.ui.bombdeck.moments import draw_moment
 from game.ui.draw import round_rect, vertical_gradient
 from game.ui.icons import draw_icon
 from game.ui.locale import plural
 from game.ui.table.notice import draw_notice
-from game.ui.text import draw_text
+from game.ui.text import draw_paragraph, draw_text, fit_line, wrap_text
 
 if TYPE_CHECKING:
     from game.ui.bombdeck.table import TableScene
@@ -30,14 +32,22 @@ if TYPE_CHECKING:
 FELT_TOP = (36, 96, 74)
 FELT_BOTTOM = (14, 44, 36)
 HOVER_SCALE = 1.12
+BIG_FLIGHT = 1.5
+"""A flying card this big is drawn from the large face (with its effect), not blown up."""
 
 
-def face_of(scene: TableScene, card: str, big: bool = False) -> pygame.Surface:
+def face_of(scene: TableScene, card: str, big: bool = False, shown: int | None = None,
+            effect: bool = False) -> pygame.Surface:
+    """A card's face at the table: lifted (``big``) it is larger and its effect is said in one
+    line above the hand (``effect``: on the face itself, a drawn card held up); fanned under
+    its neighbour, only ``shown`` pixels of it show, and its title fits there."""
     namer = scene.namer
+    art = namer.art(card)
     if big:
-        return cards.draw_card(card, namer.card(card), namer.effect(card),
+        return cards.draw_card(art, namer.card(card), namer.effect(card) if effect else "",
                                cards.card_size(cards.HOVER_SCALE))
-    return cards.draw_card(card, namer.card(card), "")
+    title = None if shown is None else shown - 8
+    return cards.draw_card(art, namer.card(card), "", title_width=title)
 
 
 def paint_table(surface: pygame.Surface, scene: TableScene) -> None:
@@ -48,12 +58,16 @@ def paint_table(surface: pygame.Surface, scene: TableScene) -> None:
     _banner(surface, scene)
     _window(surface, scene)
     _waiting_bomb(surface, scene)
-    scene.hand.draw(surface, lambda c, big: face_of(scene, c, big), scene.clock)
+    scene.hand.draw(surface, lambda c, big, shown: face_of(scene, c, big, shown), scene.clock)
+    _effect_line(surface, scene)
     _controls(surface, scene)
     _tooltip(surface, scene)
-    scene.timeline.draw(surface, lambda c: face_of(scene, c))
+    scene.timeline.draw(surface, lambda c, scale: face_of(scene, c, big=scale >= BIG_FLIGHT,
+                                                          effect=True))
     _stamps(surface, scene)
     scene.particles.draw(surface)
+    if scene.moment is not None:
+        draw_moment(surface, scene.moment, scene.t("moment.skip"), scene.app.motion.reduced)
     if scene.panel is not None:
         scene.panel.draw(surface)
     draw_notice(surface, scene.notice, scene.t)  # over everything: the autosave's trouble
@@ -86,8 +100,10 @@ def _badges(surface: pygame.Surface, scene: TableScene) -> None:
         deciding = view.giver if view.phase == "give" else view.current
         thinking = deciding == seat and not match.is_person(seat) and not over and not react
         dark = scene.dark[seat].x if seat in scene.dark else 0.0
+        held = view.hand.count("defuse") if seat == scene.home and scene.private_ok else None
         badge = BadgeInfo(namer.seat(seat), cards_held, info.alive, info.defuses_proven,
-                          info.shield, current, owes, out_text, tag, key, thinking, dark)
+                          info.shield, current, owes, out_text, tag, key, thinking, dark, held,
+                          scene.lit(seat))
         hover = react and scene._hover_badge == seat
         draw_badge(surface, rect, badge, scene.clock, hover=hover)
 
@@ -102,13 +118,21 @@ def _tooltip(surface: pygame.Surface, scene: TableScene) -> None:
     if rect is None or not info.alive:
         return
     lines = []
-    if info.defuses_proven > 0:
+    namer = scene.namer
+    if seat == scene.home and scene.private_ok:
+        held = scene.shown.hand.count("defuse")
+        if held:
+            lines.append(("defuse", namer.t("table.you_hold", card=namer.card("defuse"),
+                                            n=held)))
+        if held or info.defuses_proven:
+            lines.append(("eye", namer.t("table.others_see", n=info.defuses_proven)))
+    elif info.defuses_proven > 0:
         lines.append(("defuse", scene.namer.t("table.has_defuse")))
     if info.shield:
         lines.append(("shield", scene.namer.t("table.shield_up")))
     if not lines:
         return
-    width = min(420, 60 + max(fonts.get(theme.TEXT_MIN).size(text)[0] for _c, text in lines))
+    width = min(460, 60 + max(fonts.get(theme.TEXT_MIN).size(text)[0] for _c, text in lines))
     box = pygame.Rect(0, 0, width, 16 + 34 * len(lines))
     if rect.top > theme.SCREEN_H // 2:
         box.bottomleft = (rect.left, rect.top - 8)
@@ -116,28 +140,28 @@ def _tooltip(surface: pygame.Surface, scene: TableScene) -> None:
         box.topleft = (rect.left, rect.bottom + 8)
     box.right = min(box.right, theme.SCREEN_W - 8)
     box.left = max(box.left, 8)
-    round_rect(surface, box, theme.BG_DEEP, 12, 235)
+    round_rect(surface, box, theme.BG_DEEP, 12, palette.TIP_ALPHA)
     round_rect(surface, box, theme.PANEL_EDGE, 12, 255, 2)
     y = box.top + 8
     for card, text in lines:
         draw_icon(surface, card, (box.left + 10, y, 28, 28))
-        draw_text(surface, text, (box.left + 46, y + 14), theme.TEXT_MIN, theme.INK,
+        draw_text(surface, text, (box.left + 46, y + 14), theme.TEXT_MIN, palette.INK,
                   anchor="midleft", max_width=width - 56)
         y += 34
 
 
 # --- the middle ----------------------------------------------------------------------------------
 
-def _meter_text(scene: TableScene) -> str:
+def meter_texts(scene: TableScene) -> tuple[str, str]:
+    """The meter's words: "3 bombs / 21 cards" and "14 %" (every rule set: the ratio is public
+    at all times)."""
     view = scene.shown
     namer = scene.namer
     bombs = namer.plural("table.danger_kittens" if namer.kitten else "table.danger_bombs",
                          view.bombs)
     deck = namer.plural("table.danger_cards", view.deck_size)
-    if namer.ruleset == "clasico":
-        return namer.t("table.danger_meter_short", bombs=bombs, cards=deck)
-    return namer.t("table.danger_meter", bombs=bombs, cards=deck,
-                   percent=round(100 * view.danger))
+    return (namer.t("table.danger_meter", bombs=bombs, cards=deck),
+            namer.t("table.danger_percent", percent=round(100 * view.danger)))
 
 
 def _middle(surface: pygame.Surface, scene: TableScene) -> None:
@@ -148,9 +172,10 @@ def _middle(surface: pygame.Surface, scene: TableScene) -> None:
     if view.phase == "react" and view.pending is not None:
         pile = pile[: max(0, len(pile) - len(view.pending.cards) - view.pending.nopes)]
     draw_discard(surface, pile, lambda c: face_of(scene, c), namer.t("table.discard"))
-    draw_meter(surface, namer.t("table.danger"), _meter_text(scene), view.danger)
+    draw_meter(surface, namer.t("table.danger"), *meter_texts(scene), view.danger)
     if scene.private_ok and view.clues:
-        chips = [(card, namer.t("table.clue", nth=namer.ordinal(pos + 1), card=namer.card(card)))
+        chips = [(namer.art(card), namer.t("table.clue", nth=namer.ordinal(pos + 1),
+                                           card=namer.card(card)))
                  for pos, card in view.clues]
         draw_clues(surface, namer.t("table.clues"), chips)
 
@@ -163,11 +188,37 @@ def _log(surface: pygame.Surface, scene: TableScene) -> None:
     draw_log(surface, L.LOG, scene.t("table.log"), lines)
 
 
+Row = tuple[str, int, theme.Color, bool]
+"""A line of a plate: text, size, colour, bold."""
+
+
+def plate(surface: pygame.Surface, rows: list[Row], centre_x: float, top: float,
+          width: int = L.BANNER_W) -> pygame.Rect:
+    """Lines centred on a dark plate (they read over any felt); a long one wraps rather than
+    shrinks. Returns the plate."""
+    rendered: list[pygame.Surface] = []
+    for text, size, color, bold in rows:
+        for line in wrap_text(text, size, width, bold):
+            rendered.append(fit_line(line, size, width, color, bold))
+    if not rendered:
+        return pygame.Rect(round(centre_x), round(top), 0, 0)
+    height = sum(r.get_height() for r in rendered) + 2 * (len(rendered) - 1)
+    box = pygame.Rect(0, 0, max(r.get_width() for r in rendered) + 36, height + 14)
+    box.midtop = (round(centre_x), round(top) - 7)
+    round_rect(surface, box, palette.PLATE, 16, palette.PLATE_ALPHA)
+    y = top
+    for r in rendered:
+        surface.blit(r, r.get_rect(midtop=(round(centre_x), round(y))))
+        y += r.get_height() + 2
+    return box
+
+
 def _banner(surface: pygame.Surface, scene: TableScene) -> None:
     view = scene.shown
     namer = scene.namer
     match = scene.match
-    if scene.panel is not None or view.phase == "react":
+    if scene.panel is not None or view.phase == "react" or (
+            scene.moment is not None and scene.moment.title):
         return
     if view.phase == "over":
         won = len(match.people) == 1 and view.current == match.people[0]
@@ -182,20 +233,19 @@ def _banner(surface: pygame.Surface, scene: TableScene) -> None:
         if mine and scene.timeline.busy:
             return  # your own action resolving: nothing to decide, nothing to shout
         if mine and view.phase == "play":
-            text, sub, hot = namer.t("table.your_turn"), namer.t("table.hint_choose"), True
+            lifted = scene.hand.hover is not None or scene.hand.focus is not None
+            # the hint gives way to the lifted card's own line (it would sit on it)
+            sub = "" if lifted else namer.t("table.hint_choose")
+            text, hot = namer.t("table.your_turn"), True
         elif person:
             text, sub, hot = namer.t("table.waiting", player=namer.seat(seat)), "", False
         else:
             text, sub, hot = namer.t("table.thinking", player=namer.seat(seat)), "", False
-    if scene.flow.person_out():
-        sub = namer.t("table.exploded_you")
-    size = theme.TEXT_LARGE + 4 if hot else theme.TEXT_LARGE
-    color = theme.ACCENT if hot else theme.INK
-    rect = draw_text(surface, text, (L.BANNER_X, L.BANNER_Y), size, color, bold=True,
-                     anchor="midtop", max_width=560)
+    rows: list[Row] = [(text, theme.TEXT_LARGE + 4 if hot else theme.TEXT_LARGE,
+                        palette.HOT if hot else palette.INK, True)]
     if sub:
-        draw_text(surface, sub, (L.BANNER_X, rect.bottom + 4), theme.TEXT_MIN,
-                  theme.INK_DIM, anchor="midtop", max_width=560)
+        rows.append((sub, theme.TEXT_MIN, palette.INK_DIM, False))
+    plate(surface, rows, L.BANNER_X, L.BANNER_Y)
 
 
 # --- the reaction window -------------------------------------------------------------------------
@@ -257,32 +307,47 @@ def _window(surface: pygame.Surface, scene: TableScene) -> None:
     fraction = left / total if total > 0 else 0.0
     box = pygame.Rect(0, 0, size[0] + 20, size[1] + 20)
     box.center = (round(L.HOVER_SPOT[0]), round(L.HOVER_SPOT[1]))
-    hurry = theme.mix(theme.ACCENT, theme.DANGER, 1.0 - fraction)
+    hurry = theme.mix(palette.HOT, palette.HURRY, 1.0 - fraction)
     _ring(surface, box, fraction, hurry)
     seconds = max(0, math.ceil(left))
-    chip_text = scene.t("react.countdown", seconds=seconds)
-    chip = draw_text(surface, chip_text, (L.BANNER_X, L.BANNER_Y), theme.TEXT_LARGE + 4,
-                     hurry, bold=True, anchor="midtop", max_width=560)
-    _nope_hint(surface, scene, (L.BANNER_X, chip.bottom + 4))
+    rows: list[Row] = [(scene.t("react.countdown", seconds=seconds), theme.TEXT_LARGE + 4,
+                        hurry, True)]
+    hints = nope_hints(scene)
+    if len(hints) == 1:
+        rows.append((hints[0], theme.TEXT_SMALL, palette.INK, False))
+    box = plate(surface, rows, L.BANNER_X, L.BANNER_Y)
+    if len(hints) > 1:
+        _hint_grid(surface, hints, box.bottom + 6)
 
 
-def _nope_hint(surface: pygame.Surface, scene: TableScene, pos: tuple[int, int]) -> None:
+def nope_hints(scene: TableScene) -> list[str]:
+    """Who may nope now and with which key: with one person only if they hold a nope (the
+    machines' hands are theirs); in hot seat every person still in, always (so the screen never
+    tells who holds one)."""
     match = scene.match
     alive = [p for p in match.people if scene.shown.seats[p].alive]
     if not alive:
-        return
+        return []
     if len(match.people) == 1:
         if "nope" not in scene.shown.hand:
-            return
-        lines = [scene.namer.t("react.press_key", key=str(alive[0] + 1))]
-    else:
-        lines = [scene.namer.t("react.press_key_seat", player=scene.namer.seat(p), key=str(p + 1))
-                 for p in alive]
-    y = pos[1]
-    for line in lines[:4]:
-        r = draw_text(surface, line, (pos[0], y), theme.TEXT_MIN, theme.INK, anchor="midtop",
-                      max_width=560)
-        y = r.bottom + 2
+            return []
+        return [scene.namer.t("react.press_key", key=str(alive[0] + 1))]
+    return [scene.namer.t("react.press_key_seat", player=scene.namer.seat(p), key=str(p + 1))
+            for p in alive]
+
+
+def _hint_grid(surface: pygame.Surface, hints: list[str], top: int) -> None:
+    """The people's nope keys in two columns on a plate (up to eight people)."""
+    col_w = L.BANNER_W // 2
+    rows = math.ceil(len(hints) / 2)
+    box = pygame.Rect(0, 0, 2 * col_w + 24, rows * 26 + 12)
+    box.midtop = (L.BANNER_X, top)
+    round_rect(surface, box, palette.PLATE, 14, palette.PLATE_ALPHA)
+    for k, hint in enumerate(hints):
+        col, row = divmod(k, rows)
+        x = box.left + 12 + col * col_w + col_w // 2
+        draw_text(surface, hint, (x, box.top + 6 + row * 26), theme.TEXT_SMALL, palette.INK,
+                  anchor="midtop", max_width=col_w - 12)
 
 
 def _stamps(surface: pygame.Surface, scene: TableScene) -> None:
@@ -319,26 +384,66 @@ def _waiting_bomb(surface: pygame.Surface, scene: TableScene) -> None:
     cards.blit_card(surface, img, img.get_rect(center=(round(x), round(y + bob))).topleft, 12)
 
 
+def _effect_line(surface: pygame.Surface, scene: TableScene) -> None:
+    """The card under the mouse (or the keyboard's card) says its effect in one line, just
+    above it."""
+    hand = scene.hand
+    index = hand.hover if hand.hover is not None else hand.focus
+    if index is None or not hand.faces or scene.panel is not None \
+            or not 0 <= index < len(hand.cards):
+        return
+    rect = hand.rect_of(index)
+    if rect is None:
+        return
+    text = scene.namer.effect(hand.cards[index])
+    label = fonts.render(text, theme.TEXT_SMALL, palette.INK)
+    box = label.get_rect().inflate(28, 12)
+    box.midbottom = (rect.centerx, rect.top - 6)
+    box.left = max(L.MARGIN, min(box.left, L.DRAW.left - 8 - box.width))
+    round_rect(surface, box, palette.PLATE, 12, palette.PLATE_ALPHA)
+    surface.blit(label, label.get_rect(center=box.center))
+
+
 # --- buttons and labels --------------------------------------------------------------------------
 
 def _controls(surface: pygame.Surface, scene: TableScene) -> None:
-    if scene.skip_button.visible:
-        r = scene.ff_button.rect if scene.ff_button.visible else scene.skip_button.rect
-        panel = pygame.Rect(r.left - 12, r.top - 52, r.width + 24,
-                            scene.skip_button.rect.bottom - r.top + 64)
-        round_rect(surface, panel, theme.BG_DEEP, 14, 170)
-        draw_text(surface, scene.t("watch.offer"), (panel.centerx, panel.top + 12),
-                  theme.TEXT_MIN, theme.INK, bold=True, anchor="midtop",
-                  max_width=panel.width - 16)
+    if scene.watching:
+        _watch_panel(surface, scene)
     scene.controls.draw(surface)
+    button = scene.draw_button
+    left = scene.draws_left()
+    if button.visible and left > 1:
+        text = scene.namer.plural("table.draws_left", left)
+        chip = fonts.render(text, theme.TEXT_MIN, theme.INK_DARK, True)
+        box = chip.get_rect().inflate(16, 6)
+        box.midbottom = (button.rect.centerx, button.rect.top + 6)
+        round_rect(surface, box, theme.INK, 11)
+        surface.blit(chip, chip.get_rect(center=box.center))
     if scene.show_code:
         x, y = L.CODE_POS
-        code = draw_text(surface, scene.match.code, (x, y), theme.TEXT_MIN, theme.INK_DIM,
+        code = draw_text(surface, scene.match.code, (x, y), theme.TEXT_MIN, palette.INK_DIM,
                          bold=True, anchor="bottomright")
         draw_text(surface, scene.t("newgame.code"), (x, code.top - 2), theme.TEXT_MIN,
-                  theme.INK_DIM, anchor="bottomright", max_width=L.DRAW.width)
+                  palette.INK_DIM, anchor="bottomright", max_width=L.DRAW.width)
     if not scene.private_ok and scene.match.people and scene.shown.phase != "over":
         count = scene.shown.seats[scene.home].cards
         label = plural(scene.app.loc, "table.cards_in_hand", count)
         draw_text(surface, label, (L.HAND.centerx, L.HAND.top - 28), theme.TEXT_MIN,
-                  theme.INK_DIM, anchor="midbottom")
+                  palette.INK_DIM, anchor="midbottom")
+
+
+def _watch_panel(surface: pygame.Surface, scene: TableScene) -> None:
+    """You are out (and where you placed): watch the rest, fast, or go to the results."""
+    panel = L.WATCH
+    round_rect(surface, panel, palette.PLATE, 16, palette.PLATE_ALPHA)
+    round_rect(surface, panel, theme.PANEL_EDGE, 16, 255, 2)
+    view = scene.shown
+    text = scene.t("watch.offer")
+    if scene.home in view.out:
+        place = len(view.seats) - view.out.index(scene.home)
+        title = scene.namer.t("table.out", nth=scene.namer.ordinal(place))
+        draw_text(surface, title, (panel.centerx, panel.top + 12), theme.TEXT_BODY, palette.BOOM,
+                  bold=True, anchor="midtop", max_width=panel.width - 24)
+    body = pygame.Rect(panel.left + 14, panel.top + 44, panel.width - 28,
+                       scene.ff_button.rect.top - panel.top - 48)
+    draw_paragraph(surface, text, body, theme.TEXT_SMALL, palette.INK, align="center")

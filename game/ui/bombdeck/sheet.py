@@ -9,29 +9,35 @@ import pygame
 
 from game.rules.bombdeck import cards as C
 from game.ui import cards, theme
+from game.ui.bombdeck.art import ART
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
 
-def _rule_set_of(card: str) -> str:
-    """A rule set that has ``card`` (its name comes from that rule set's locale keys)."""
-    return next(ruleset.name for ruleset in C.RULESETS.values() if card in ruleset.cards)
+def _name_key(face: str) -> str:
+    """The locale key of a face's name: a card of a rule set that has it, or the card whose
+    art it is (Clásico's cats)."""
+    for game, faces in ART.items():
+        for card, art in faces.items():
+            if art == face:
+                return f"card.{game}.{card}.name"
+    game = next(ruleset.name for ruleset in C.RULESETS.values() if face in ruleset.cards)
+    return f"card.{game}.{face}.name"
 
 
 class CardSheet(Scene[None]):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
         for i, card in enumerate(cards.STYLES):
-            name = self.app.loc.t(f"card.{_rule_set_of(card)}.{card}.name")
-            face = cards.draw_card(card, name, "")
-            cards.blit_card(surface, face, (14 + (i % 10) * 126, 14 + (i // 10) * 172))
-        cards.blit_card(surface, cards.draw_back(), (14 + 9 * 126, 186))
-        for i, card in enumerate((C.BOMB, C.SEE_FUTURE, C.NOPE, C.DEFUSE, "animal_raccoon")):
-            game = _rule_set_of(card)
-            face = cards.draw_card(card, self.app.loc.t(f"card.{game}.{card}.name"),
-                                   self.app.loc.t(f"card.{game}.{card}.effect"),
+            face = cards.draw_card(card, self.app.loc.t(_name_key(card)), "")
+            cards.blit_card(surface, face, (14 + (i % 12) * 105, 14 + (i // 12) * 172))
+        cards.blit_card(surface, cards.draw_back(), (14 + 11 * 105, 186))
+        for i, card in enumerate((C.BOMB, C.SEE_FUTURE, C.NOPE, C.DEFUSE, "cat_ninja")):
+            key = _name_key(card)
+            face = cards.draw_card(card, self.app.loc.t(key),
+                                   self.app.loc.t(key.removesuffix(".name") + ".effect"),
                                    cards.card_size(cards.HOVER_SCALE))
             cards.blit_card(surface, face, (14 + i * 196, 360), 12)
 

@@ -17,16 +17,29 @@ from game.rules.bombdeck.view import BombView
 from game.ui.bombdeck.anim import Point, Timeline
 from game.ui.bombdeck.hand import HandFan
 from game.ui.bombdeck.layout import DECK, DISCARD, HAND, HOVER_SPOT, TableLayout, pile_point
+from game.ui.bombdeck.moments import (
+    BOOM_TIME,
+    PASS_TIME,
+    SAVED_TIME,
+    SHOW_TIME,
+    WIN_TIME,
+    Moment,
+)
+from game.ui.bombdeck.names import Namer
+from game.ui.bombdeck.palette import BOOM, HOT, SAVED
+from game.ui.cards import HOVER_SCALE
 from game.ui.fx import Particles
 from game.ui.tween import DEAL_DURATION, DEAL_GAP, ease_in_cubic, ease_in_out
 
 PLAY_TIME = 0.42
 DRAW_TIME = 0.42
-SILENCE = 0.9
+SILENCE = 0.6
 """The beat of silence after an explosion."""
 PEEK_TIME = 1.6
 PEEK_X, PEEK_Y = 737.0, 330.0
 """Where the top cards are shown to the one who peeks (the middle of the table)."""
+SHOW_SPOT = (737.0, 330.0)
+"""Where the card you draw is held up to you, large."""
 
 
 class Stage(Protocol):
@@ -50,6 +63,18 @@ class Stage(Protocol):
     def thump(self) -> None: ...
 
     def stamp(self, cancelled: bool) -> None: ...
+
+    def show_moment(self, moment: Moment) -> None:
+        """Put a moment over the table (its band, its lit badges) while its beat plays."""
+        ...
+
+    @property
+    def namer(self) -> Namer: ...
+
+    @property
+    def you(self) -> int | None:
+        """The seat the screen speaks to as "you" now (``None``: nobody's, the public)."""
+        ...
 
     @property
     def faces_home(self) -> bool:
@@ -196,34 +221,67 @@ class Story:
         start = pile_point(DECK)
         if ev.bottom:
             start = (start[0] - 8, start[1] + 10)
-        if ev.seat == stage.layout.home:
-            seen = ev.card is not None and stage.faces_home
-            end = _hand_slot(stage, ev.card) if seen and ev.card is not None \
-                else stage.layout.seat_point(ev.seat)
-            stage.timeline.fly(ev.card if seen else None, start, end, DRAW_TIME, arc=40,
-                               flip=seen, hold=seen, fade_out=not seen)
-        else:
-            stage.timeline.fly(None, start, stage.layout.seat_point(ev.seat), DRAW_TIME,
-                               arc=30, scale=(1.0, 0.45), hold=False, fade_out=True)
+        seen = ev.seat == stage.layout.home and ev.card is not None and stage.faces_home
+        if seen and ev.card is not None:
+            # Held up large before its owner (never anyone else: only the seat's own feed
+            # names the card, and only while that person's hand is shown), then into the hand.
+            timeline = stage.timeline
+            timeline.allow_skip()
+            up = timeline.fly(ev.card, start, SHOW_SPOT, DRAW_TIME, arc=40, flip=True,
+                              scale=(1.0, HOVER_SCALE))
+            down = timeline.fly(ev.card, SHOW_SPOT, _hand_slot(stage, ev.card), DRAW_TIME,
+                                delay=DRAW_TIME + SHOW_TIME, arc=20, ease=ease_in_out,
+                                scale=(HOVER_SCALE, 1.0))
+            up.hide_when = down.tween
+            stage.show_moment(Moment("drawn", timeline.tweens.tween(
+                0.0, 1.0, 2 * DRAW_TIME + SHOW_TIME, moves=False)))
+            return 2 * DRAW_TIME + SHOW_TIME + 0.04
+        end = stage.layout.seat_point(ev.seat)
+        small = ev.seat != stage.layout.home
+        stage.timeline.fly(None, start, end, DRAW_TIME, arc=30 if small else 40,
+                           scale=(1.0, 0.45 if small else 1.0), hold=False, fade_out=True)
         return DRAW_TIME + 0.04
 
+    def _who(self, key: str, seat: int, **params: object) -> str:
+        """A moment's line about ``seat``: "you" when the screen speaks to that seat."""
+        namer = self.stage.namer
+        if seat == self.stage.you:
+            return namer.t(f"{key}_you", **params)
+        return namer.t(key, player=namer.seat(seat), **params)
+
     def _bomb(self, ev: E.BombDrawn) -> float:
+        """The bomb comes up from the deck and stays in front of its seat. Defused: "Saved!",
+        the defuse flies from the hand to meet it, snips, and goes to the pile (then the
+        picker). Not defused: the explosion's beat follows."""
         stage = self.stage
+        timeline = stage.timeline
+        timeline.allow_skip()
         spot = _in_front(stage, ev.seat)
         stage.sound("draw")
-        stage.timeline.fly("bomb", pile_point(DECK), spot, 0.45, arc=50, flip=True,
-                           scale=(1.0, 1.25), hold=True)
+        timeline.fly("bomb", pile_point(DECK), spot, 0.45, arc=50, flip=True,
+                     scale=(1.0, 1.25), hold=True)
         if not ev.defused:
-            return 0.75
+            return 0.8
+        namer = stage.namer
+        stage.show_moment(Moment(
+            "saved", timeline.tweens.tween(0.0, 1.0, SAVED_TIME - 0.35, delay=0.35,
+                                           moves=False),
+            namer.t("moment.saved"),
+            self._who("moment.saved_by", ev.seat, defuse=namer.card("defuse")), SAVED,
+            (ev.seat,), spot[1]))
 
         def snip() -> None:
             stage.sound("defuse")
-            stage.particles.sparks(spot, 26, color=(120, 230, 140))
+            stage.particles.sparks(spot, 36, color=(120, 230, 140))
 
+        meet = (spot[0] + 30, spot[1] + 10)
         start = _source(stage, ev.seat, "defuse")
-        stage.timeline.fly("defuse", start, pile_point(DISCARD), 0.45, delay=0.65, arc=90,
-                           on_done=snip)
-        return 1.25
+        to_bomb = timeline.fly("defuse", start, meet, 0.45, delay=0.55, arc=90,
+                               scale=(1.0, 1.25), angle=(0.0, -12.0), on_done=snip)
+        to_pile = timeline.fly("defuse", meet, pile_point(DISCARD), 0.4, delay=1.45, arc=60,
+                               scale=(1.25, 1.0), angle=(-12.0, 0.0))
+        to_bomb.hide_when = to_pile.tween
+        return SAVED_TIME
 
     def _hidden(self, ev: E.BombHidden) -> float:
         stage = self.stage
@@ -234,23 +292,48 @@ class Story:
         return 0.6
 
     def _exploded(self, ev: E.PlayerExploded) -> float:
+        """Flash, shake, smoke where the bomb was, the badge goes dark and a band names who;
+        then a beat of silence (and only then, for the person, the panel saying they are out:
+        the view on screen changes when the beat ends)."""
         stage = self.stage
-        at = stage.layout.seat_point(ev.seat)
+        timeline = stage.timeline
+        timeline.allow_skip()
+        spot = _in_front(stage, ev.seat)
+        timeline.flights = [f for f in timeline.flights if f.card != "bomb"]  # gone in smoke
         stage.sound("explosion")
-        stage.boom(at)
+        stage.boom(spot)
         stage.darken(ev.seat)
-        return 0.7 + SILENCE
+        stage.show_moment(Moment(
+            "boom", timeline.tweens.tween(0.0, 1.0, BOOM_TIME, moves=False),
+            stage.namer.t("moment.boom"), self._who("moment.exploded", ev.seat), BOOM,
+            (), spot[1]))
+        return BOOM_TIME + SILENCE
 
     def _taken(self, ev: E.CardTaken) -> float:
+        """A steal or a gift: both badges lit, the card rises at the giver and flies to the
+        taker (its face only for those two, when they see it)."""
         stage = self.stage
+        timeline = stage.timeline
+        timeline.allow_skip()
         stage.sound("draw")
+        layout = stage.layout
         start = _source(stage, ev.giver, ev.card)
-        home_taker = ev.taker == stage.layout.home and stage.faces_home and ev.card is not None
+        home_taker = ev.taker == layout.home and stage.faces_home and ev.card is not None
         end = _hand_slot(stage, ev.card) if home_taker and ev.card is not None \
-            else stage.layout.seat_point(ev.taker)
-        stage.timeline.fly(ev.card, start, end, 0.55, arc=80, hold=home_taker,
-                           scale=(1.0, 1.0 if home_taker else 0.5), fade_out=not home_taker)
-        return 0.6
+            else layout.seat_point(ev.taker)
+        centre = (HOVER_SPOT[0], HOVER_SPOT[1] + 60.0)
+        lift = (start[0] + (centre[0] - start[0]) * 0.22,
+                start[1] + (centre[1] - start[1]) * 0.22)
+        from_hand = ev.giver == layout.home and stage.faces_home
+        rise = timeline.fly(ev.card, start, lift, 0.28, scale=(1.0 if from_hand else 0.5, 1.1))
+        fly = timeline.fly(ev.card, lift, end, 0.6, delay=0.28, arc=90, ease=ease_in_out,
+                           hold=home_taker, scale=(1.1, 1.0 if home_taker else 0.5),
+                           fade_out=not home_taker)
+        rise.hide_when = fly.tween
+        stage.show_moment(Moment("pass", timeline.tweens.tween(0.0, 1.0, PASS_TIME,
+                                                               moves=False),
+                                 seats=(ev.giver, ev.taker)))
+        return PASS_TIME
 
     def _future(self, ev: E.FutureSeen) -> float:
         stage = self.stage
@@ -291,7 +374,15 @@ class Story:
         return 0.55
 
     def _over(self, ev: E.GameOver) -> float:
+        """The winner's badge lit and named, then the results."""
         stage = self.stage
+        timeline = stage.timeline
+        timeline.allow_skip()
         stage.sound("win")
         stage.particles.confetti(stage.layout.seat_point(ev.winner), 90)
-        return 1.8
+        namer = stage.namer
+        title = namer.t("moment.win_you") if ev.winner == stage.you \
+            else namer.t("moment.wins", player=namer.seat(ev.winner))
+        stage.show_moment(Moment("win", timeline.tweens.tween(0.0, 1.0, WIN_TIME, moves=False),
+                                 title, "", HOT, (ev.winner,), 0.0))
+        return WIN_TIME

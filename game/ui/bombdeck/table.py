@@ -5,7 +5,11 @@ person's private cards may be shown) and the event feed, and submits the person'
 through :class:`~game.match.flow.TableFlow`, which paces the machines, runs the reaction
 window's countdown and brings the hot-seat curtain down. Every event becomes motion on a
 timeline (``game.ui.bombdeck.story``); while it plays the scene is ``busy`` (input locked) and the
-view on screen stays the one from before the action, so nothing jumps ahead of the cards.
+view on screen stays the one from before the action, so nothing jumps ahead of the cards. The
+big moments (``game.ui.bombdeck.moments``: an explosion, a defuse, a win, a card changing
+hands, your drawn card) are beats a click, Space or Enter cuts short: while one plays the scene
+is not busy, so the press arrives, and takes nothing else. A person who draws sees their card
+come even in hot seat, where the decision has already passed on: the curtain waits for it.
 
 With an :class:`~game.match.autosave.Autosaver` the table writes the match (and who is looking)
 after every frame in which a move was made or the curtain changed, and when it closes; a
@@ -32,6 +36,7 @@ from game.match.match import Match
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
 from game.rules.bombdeck.view import BombView
+from game.ui import theme
 from game.ui.bombdeck import layout as L
 from game.ui.bombdeck.anim import Point, Timeline
 from game.ui.bombdeck.centre import danger_level, fuse_tip
@@ -40,6 +45,7 @@ from game.ui.bombdeck.decide import Decider
 from game.ui.bombdeck.hand import HandFan
 from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.bombdeck.inputs import TableInput
+from game.ui.bombdeck.moments import Moment
 from game.ui.bombdeck.names import Namer
 from game.ui.bombdeck.overlay import TableOverlay
 from game.ui.bombdeck.paint import paint_table
@@ -59,6 +65,9 @@ PUBLIC = -1
 """The seat number of the public view: no hand, no clues."""
 FAST_FORWARD = 4.0
 """Fast-forward also plays the animations this much faster."""
+SKIP_GUARD = 0.3
+"""After a moment is cut short, clicks and Space/Enter wait this long (the same press, or its
+double, must not also draw a card)."""
 SAVE_FAILING = "saving.failing"
 SAVE_WORKS = "saving.works"
 
@@ -95,6 +104,12 @@ class TableScene(TableInput, Scene[None]):
         self.dealt: dict[int, int] | None = None
         self.dark: dict[int, Tween] = {}
         self.stamps: list[tuple[bool, Tween]] = []
+        self._own_draw: int | None = None
+        """The person whose own draw is being told: they still see their hand while it plays,
+        even when the decision has passed on (the curtain comes once it is over)."""
+        self.moment: Moment | None = None
+        """The big moment playing now (its band and lit badges), if any."""
+        self._skip_guard = 0.0
         self.panel: ReadPanel | None = None
         self.decider = Decider(self, self.namer, self.submit,
                                lambda seat: self.shown.seats[seat].cards)
@@ -114,15 +129,20 @@ class TableScene(TableInput, Scene[None]):
         self.hover_seat: int | None = None
         """The badge under the mouse: its icons are explained in words."""
         self.controls = Form()
-        self.draw_button = Button(L.DRAW, lambda: self._draw_text(), self.draw_card,
+        self.draw_button = Button(L.DRAW, self.tr("table.draw_button"), self.draw_card,
                                   shortcut_label=self.tr("key.space"), style="primary",
                                   size=24)
-        self.ff_button = Button((L.DRAW.left, L.DRAW.top - 150, L.DRAW.width, 58),
-                                self._ff_text, self.fast_forward)
-        self.skip_button = Button((L.DRAW.left, L.DRAW.top - 84, L.DRAW.width, 58),
+        watch = L.WATCH
+        self.skip_button = Button((watch.left + 12, watch.bottom - 70, watch.width - 24, 58),
                                   self.tr("watch.skip_to_results"), self.skip_to_results,
-                                  style="ghost")
-        for b in (self.draw_button, self.ff_button, self.skip_button):
+                                  style="ghost", size=theme.TEXT_SMALL)
+        self.ff_button = Button((watch.left + 12, watch.bottom - 136, watch.width - 24, 58),
+                                self._ff_text, self.fast_forward, size=theme.TEXT_SMALL)
+        self.go_on_button = Button(L.DRAW, self.tr("react.go_on"), self._go_on_clicked,
+                                   shortcut_label=self.tr("key.space"), style="primary",
+                                   size=24)
+        self.go_on_button.visible = False
+        for b in (self.draw_button, self.go_on_button, self.ff_button, self.skip_button):
             self.controls.add(b)
         self._refresh()
         if deal if deal is not None else match.moves == 0:
@@ -147,7 +167,9 @@ class TableScene(TableInput, Scene[None]):
 
     @property
     def faces_home(self) -> bool:
-        return self.private_ok
+        """The home hand is shown face up: its owner is looking, or has just drawn and watches
+        the card come (in hot seat the curtain for the next person waits for that)."""
+        return self.private_ok or self._own_draw == self.home
 
     def _live_view(self) -> BombView:
         view: BombView = self.match.view_for(self.home if self.private_ok else PUBLIC)
@@ -155,6 +177,7 @@ class TableScene(TableInput, Scene[None]):
 
     def _refresh(self) -> None:
         """Nothing is moving: show the match as it is now."""
+        self._own_draw = None
         viewer = self.flow.viewer
         if viewer is not None and viewer != self.home:
             self.home = viewer
@@ -181,16 +204,41 @@ class TableScene(TableInput, Scene[None]):
         self.app.sound.play(name)
 
     def boom(self, at: Point) -> None:
-        self.app.flash.start((255, 236, 200), 0.4)
-        self.app.shake.start(18, 0.55)
-        self.particles.sparks(at, 46)
-        self.particles.smoke(at, 34)
+        self.app.flash.start((255, 236, 200), 0.55)
+        self.app.shake.start(26, 0.8)  # dropped with reduced motion (the app's shake)
+        self.particles.sparks(at, 90, speed=(120, 520))
+        self.particles.smoke(at, 60)
 
     def thump(self) -> None:
         self.app.shake.start(6, 0.18)
 
     def darken(self, seat: int) -> None:
         self.dark[seat] = self.timeline.tweens.tween(0.0, 1.0, 0.5, moves=False)
+
+    def show_moment(self, moment: Moment) -> None:
+        self.moment = moment
+
+    @property
+    def you(self) -> int | None:
+        return self.home if self.faces_home else None
+
+    def lit(self, seat: int) -> float:
+        """0..1: how brightly a moment lights this seat's badge now."""
+        moment = self.moment
+        if moment is None:
+            return 0.0
+        return moment.lit(seat, self.clock, self.app.motion.reduced)
+
+    def skip_moment(self) -> None:
+        """A click, Space or Enter during a big moment: play it to its end at once."""
+        if self.timeline.skippable:
+            self.timeline.skip_beat()
+            self._skip_guard = SKIP_GUARD
+            self._moment_over()
+
+    def _moment_over(self) -> None:
+        if self.moment is not None and self.moment.tween.finished:
+            self.moment = None
 
     def stamp(self, cancelled: bool) -> None:
         self.stamps.append((cancelled, self.timeline.tweens.tween(0.0, 1.0, 0.5,
@@ -199,11 +247,17 @@ class TableScene(TableInput, Scene[None]):
     # --- the frame -----------------------------------------------------------------------------
 
     @property
+    def watching(self) -> bool:
+        """The one person is out and the table on screen shows it (not before their explosion
+        has played): they only watch, and may fast-forward or skip to the results."""
+        return self.flow.person_out() and not self.shown.seats[self.home].alive
+
+    @property
     def busy(self) -> bool:
         """Input is locked while an action resolves; a person who is out only watches (their
         fast-forward buttons must work while the machines' cards fly)."""
-        if self.flow.person_out():
-            return False
+        if self.watching or self.timeline.skippable:
+            return False  # a big moment takes the click that cuts it short
         return self.timeline.busy or self._left
 
     @property
@@ -263,7 +317,7 @@ class TableScene(TableInput, Scene[None]):
         self.particles.update(dt)
         self.controls.update(dt)
         private = self.private_ok
-        self.hand.faces = private  # checked every frame: a window in hot seat hides it at once
+        self.hand.faces = self.faces_home  # every frame: a window in hot seat hides it at once
         self.hand.interactive = private
         if not private and self.panel is not None:
             self.close_panel()
@@ -273,6 +327,8 @@ class TableScene(TableInput, Scene[None]):
         self.timeline.speedup = FAST_FORWARD if self.fast else 1.0
         self._update_controls()
         self.timeline.update(dt)
+        self._moment_over()
+        self._skip_guard = max(0.0, self._skip_guard - dt)
         self.stamps = [(c, t) for c, t in self.stamps if not t.finished]
         if self.timeline.busy or self._left:
             return
@@ -323,7 +379,7 @@ class TableScene(TableInput, Scene[None]):
                         if held[a.card] > 1 else "") for a in legal if a.card is not None]
             taker = self.shown.pending.seat if self.shown.pending is not None else seat
             title = self.t("choose.card_to_give", name=self.namer.seat(taker))
-            self.push(CardChooser(self.app, title, choices), self._gave)
+            self.push(CardChooser(self.app, title, choices, self.namer.art), self._gave)
         return True
 
     def _curtain_done(self, result: object) -> None:
@@ -339,9 +395,11 @@ class TableScene(TableInput, Scene[None]):
         if isinstance(result, str):
             self.submit(Action(A.GIVE, result))
 
-    def _tell(self) -> None:
-        """Turn every new event of the feed into motion (as the shown person may see it)."""
-        viewer = self.home if self.private_ok else None
+    def _tell(self, viewer: int | None = None) -> None:
+        """Turn every new event of the feed into motion (as the shown person may see it, or
+        as ``viewer``, the person who has just drawn, does)."""
+        if viewer is None:
+            viewer = self.home if self.private_ok else None
         for item in self.match.feed_for(viewer, self._told):
             self.story.tell(item.event)
         self._told = self.match.feed_size
@@ -380,15 +438,37 @@ class TableScene(TableInput, Scene[None]):
             return False
         if self.overlay is not None and not self.overlay.allows(action):
             return False
-        return self._act(lambda: self.flow.submit(action))
+        return self._act(lambda: self.flow.submit(action), own=action == A.DRAW_ACTION)
 
     def draw_card(self) -> None:
         if A.DRAW_ACTION in self._legal():
             self.submit(A.DRAW_ACTION)
 
-    def _draw_text(self) -> str:
-        owed = max(1, self.shown.turns_owed)
-        return self.namer.plural("table.draw", owed)
+    def draws_left(self) -> int:
+        """The draws the home seat still owes on its own turn (1 on an ordinary turn, 0 on
+        someone else's: what the draw button may say)."""
+        view = self.shown
+        if view.phase == "over" or view.current != self.home or not self.private_ok:
+            return 0
+        return max(1, view.turns_owed)
+
+    @property
+    def can_go_on(self) -> bool:
+        """Your own play waits in its window, you are the only person at the table: you may
+        say "go on" rather than wait for the countdown (holding a nope made every play of
+        yours wait it all)."""
+        view = self.shown
+        return (self.flow.may_go_on and self.private_ok and not self.timeline.busy
+                and view.phase == "react" and view.pending is not None
+                and view.pending.seat == self.home and view.seats[self.home].alive)
+
+    def _go_on_clicked(self) -> None:
+        self.go_on()
+
+    def go_on(self) -> bool:
+        if self._acted or not self.can_go_on:
+            return False
+        return self._act(self.flow.go_on)
 
     def nope(self, seat: int) -> bool:
         """A person's nope key or badge click: an illegal one is ignored without a trace, so
@@ -401,8 +481,11 @@ class TableScene(TableInput, Scene[None]):
             return False
         return self._act(lambda: self.flow.window_act(seat, A.NOPE_ACTION))
 
-    def _act(self, act: Callable[[], object]) -> bool:
-        """Apply one person's move; an illegal one changes nothing and shows nothing."""
+    def _act(self, act: Callable[[], object], *, own: bool = False) -> bool:
+        """Apply one person's move; an illegal one changes nothing and shows nothing. ``own``:
+        a draw, whose card its drawer sees come into their hand even when the decision has
+        passed to someone else (in hot seat the curtain waits for the end of it)."""
+        seer = self.home if self.private_ok else None
         try:
             act()
         except IllegalAction:
@@ -410,7 +493,11 @@ class TableScene(TableInput, Scene[None]):
         self._acted = True
         self.submitted += 1
         self.close_panel()
-        self._tell()
+        if own and seer is not None:
+            self._own_draw = seer
+            self._tell(seer)
+        else:
+            self._tell()
         return True
 
     @property
@@ -460,8 +547,10 @@ class TableScene(TableInput, Scene[None]):
         if self.timeline.busy:  # nothing to decide while it resolves: nothing glows
             self.hand.glowing = set()
             self.draw_button.enabled = False
-        watching = self.flow.person_out()
-        self.draw_button.visible = self.private_ok and not watching
+        watching = self.watching
+        going_on = self.can_go_on
+        self.go_on_button.visible = going_on
+        self.draw_button.visible = self.private_ok and not watching and not going_on
         self.ff_button.visible = watching
         self.skip_button.visible = watching
 

@@ -78,7 +78,9 @@ class CodeEntryScene(ModalScene[str]):
 
     def _paste(self) -> None:
         self.field.text = ""
+        self.field.selected = False
         self.field.insert(read_clipboard().strip())
+        self.error = ""  # the message was about the code that is gone
         self.form.focus(self.field)
 
     def submit(self, text: str) -> None:
@@ -93,8 +95,13 @@ class CodeEntryScene(ModalScene[str]):
         self.finish(code)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_v and \
+                getattr(event, "mod", 0) & (pygame.KMOD_CTRL | pygame.KMOD_META):
+            self._paste()  # Ctrl+V does what the Paste button does
+            return
         if event.type == pygame.TEXTINPUT or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE):
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_BACKSPACE,
+                                                               pygame.K_DELETE)):
             self.error = ""
         super().handle(event)
 
