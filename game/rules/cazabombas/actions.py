@@ -14,7 +14,13 @@ from collections.abc import Mapping
 from typing import Any, NamedTuple
 
 from game.core.errors import MalformedInput
-from game.rules.cazabombas.wires import EQUIPMENT, EQUIPMENT_BY_ID, Value, valid_named
+from game.rules.cazabombas.wires import (
+    EMERGENCY_BATTERIES,
+    EQUIPMENT,
+    EQUIPMENT_BY_ID,
+    Value,
+    valid_named,
+)
 
 TOKEN = "token"
 DUAL_CUT = "dual_cut"
@@ -115,6 +121,8 @@ def action_from_json(data: Mapping[str, Any]) -> Action:
         target = None
     else:
         target = _whole(data, "target")
+    if card == EMERGENCY_BATTERIES and target is not None and seats is None:
+        seats, target = (target,), None  # one seat written as a plain target
     value = data.get("value")
     values = data.get("values")
     if values is not None:
