@@ -26,9 +26,9 @@ DECISION_GAME = "bombazo"
 class TimedBot:
     """Wraps a machine player and records how long each of its decisions takes."""
 
-    def __init__(self, inner: Bot[Any, Any]) -> None:
+    def __init__(self, inner: Bot[Any, Any], samples: list[float] | None = None) -> None:
         self.inner = inner
-        self.samples: list[float] = []
+        self.samples: list[float] = [] if samples is None else samples
 
     @property
     def level(self) -> SeatKind:
