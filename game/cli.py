@@ -101,9 +101,10 @@ def _sim(args: argparse.Namespace) -> int:
         raise UsageError(str(error)) from None
     if args.focus is not None and not 0 <= args.focus < args.seats:
         raise UsageError(f"--focus {args.focus} is not a seat at this table (0–{args.seats - 1})")
+    timing: list[float] | None = [] if args.timing else None
     tally, seconds = run_sim(args.game, kinds, args.games, args.seed, options=options,
                              rotate=args.rotate, check=args.check, focus=args.focus,
-                             progress=not args.quiet)
+                             progress=not args.quiet, timing=timing)
     report = tally.to_json(seconds, {
         "game": args.game,
         "seats": args.seats,
@@ -113,11 +114,24 @@ def _sim(args: argparse.Namespace) -> int:
         "rotate": args.rotate,
         "check": args.check,
     })
+    if timing is not None:
+        report["decision_ms"] = _percentiles_ms(timing)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
     else:
         _print_sim(report)
     return 0
+
+
+def _percentiles_ms(samples: list[float]) -> dict[str, float | int]:
+    """Median, 99th percentile and slowest of machine decision times, in milliseconds."""
+    ordered = sorted(samples)
+    if not ordered:
+        return {"decisions": 0, "p50": 0.0, "p99": 0.0, "max": 0.0}
+    def at(share: float) -> float:
+        return round(ordered[int(share * (len(ordered) - 1))] * 1000, 2)
+    return {"decisions": len(ordered), "p50": at(0.5), "p99": at(0.99),
+            "max": round(ordered[-1] * 1000, 2)}
 
 
 def _print_sim(report: dict[str, Any]) -> None:
@@ -131,6 +145,14 @@ def _print_sim(report: dict[str, Any]) -> None:
         print(f"{seat:>4}  {bot:<11}{wins:>7}  {rate * 100:>7.1f}%")
     print(f"{report['games_per_second']:,.0f} games/s ({report['seconds']:.2f} s), "
           f"{report['avg_actions']:.1f} actions per game")
+    if "team_win_rate" in report:
+        mistakes = report.get("mistakes_per_mission")
+        print(f"team win rate: {report['team_win_rate'] * 100:.1f}%"
+              + (f", {mistakes} mistakes per game" if mistakes is not None else ""))
+    if "decision_ms" in report:
+        times = report["decision_ms"]
+        print(f"decisions: {times['decisions']}, median {times['p50']} ms, "
+              f"p99 {times['p99']} ms, max {times['max']} ms")
     print(f"invariant violations: {report['invariant_violations']}, "
           f"errors: {report['errors']}")
     for line in report["violation_samples"] + report["error_samples"]:
@@ -333,6 +355,8 @@ def build_parser() -> argparse.ArgumentParser:
                      help="the seat Despiadado hunts (default: the strongest opponent)")
     sim.add_argument("--check", action="store_true",
                      help="check the engine's invariants after every action")
+    sim.add_argument("--timing", action="store_true",
+                     help="time every machine decision (median, p99, max in ms)")
     sim.add_argument("--json", action="store_true",
                      help="print one JSON object on the last line")
     sim.add_argument("--quiet", action="store_true", help="no progress on stderr")

@@ -293,9 +293,9 @@ def test_registry_maps_every_built_level() -> None:
     assert levels_for("diebombe") == LEVELS
     with pytest.raises(NoSuchBot):
         registry_bot_for("diebombe", SeatKind.MAESTRO)
-    assert levels_for("cazabombas") == ()  # a game whose players are not built yet
+    assert levels_for("cazabombas") == LEVELS
     with pytest.raises(NoSuchBot):
-        registry_bot_for("cazabombas", AS)
+        registry_bot_for("cazabombas", SeatKind.MAESTRO)
 
 
 # --- hand-built views ---------------------------------------------------------------------------

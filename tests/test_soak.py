@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+from itertools import combinations
 from pathlib import Path
 from typing import Any
 
@@ -83,9 +84,12 @@ def test_the_tables_are_every_game_seat_count_and_option_set() -> None:
         spec = descriptor(name)
         mine = [t for t in tables if t.game == name]
         assert {t.seats for t in mine} == set(spec.seat_range)
-        every_subset = {frozenset(o for bit, o in enumerate(spec.options) if mask >> bit & 1)
-                        for mask in range(1 << len(spec.options))}
-        assert {t.options for t in mine} == every_subset
+        free = [option for option in spec.options if option not in spec.pick_one]
+        wanted = {frozenset(chosen) for size in range(len(free) + 1)
+                  for chosen in combinations(free, size)}
+        if spec.pick_one:  # one table per pick (a mission), never none nor two
+            wanted = {chosen | {pick} for pick in spec.pick_one for chosen in wanted}
+        assert {t.options for t in mine} == wanted
     assert SoakTable("clasico", 3, frozenset({"advanced_combos"})).name == \
         "clasico/3+advanced_combos"
 

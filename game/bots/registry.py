@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from game.bots import bombdeck, diebombe
+from game.bots import bombdeck, cazabombas, diebombe
 from game.bots.base import Bot
 from game.core.config import SeatKind
 from game.core.errors import NotPlayable
@@ -18,6 +18,7 @@ Factory = Callable[[SeatKind, int | None], Bot[Any, Any] | None]
 _FAMILIES: dict[str, tuple[tuple[SeatKind, ...], Factory]] = {
     "bombdeck": (tuple(bombdeck.LEVELS), bombdeck.player),
     "diebombe": (tuple(diebombe.LEVELS), diebombe.player),
+    "cazabombas": (tuple(cazabombas.LEVELS), cazabombas.player),
 }
 """family → (its levels, in the order screens offer them; its factory)."""
 

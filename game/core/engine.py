@@ -76,11 +76,13 @@ class Outcome:
     """Where every seat stands. ``places[s]``: 1 for first, equal numbers for a shared place
     (two seats sharing first are both 1, the next is 3), ``None`` while not yet placed (a game
     in progress). ``scores``: per seat, for games that keep a score. ``team_won``: a
-    cooperative game's result (``None`` in a competitive game or while playing)."""
+    cooperative game's result (``None`` in a competitive game or while playing). ``mistakes``:
+    a cooperative game's count of the team's wrong moves (the simulator tallies it)."""
 
     places: tuple[int | None, ...]
     scores: tuple[int, ...] | None = None
     team_won: bool | None = None
+    mistakes: int | None = None
 
     @property
     def ranking(self) -> tuple[int, ...]:
@@ -99,6 +101,8 @@ class Outcome:
             out["scores"] = list(self.scores)
         if self.team_won is not None:
             out["team_won"] = self.team_won
+        if self.mistakes is not None:
+            out["mistakes"] = self.mistakes
         return out
 
     @staticmethod

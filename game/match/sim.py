@@ -70,6 +70,10 @@ class SimTally:
     team_games: int = 0
     team_wins: int = 0
     """Cooperative games: those that had a team result, and those the team won."""
+    mistakes: int = 0
+    mistake_games: int = 0
+    """Cooperative games that count their wrong moves (``Outcome.mistakes``): the sum, and
+    how many games."""
     actions: int = 0
     finished: int = 0
     violations: int = 0
@@ -92,6 +96,9 @@ class SimTally:
         if outcome is not None and outcome.team_won is not None:
             self.team_games += 1
             self.team_wins += outcome.team_won
+            if outcome.mistakes is not None:
+                self.mistakes += outcome.mistakes
+                self.mistake_games += 1
         if record.violations:
             self.violations += len(record.violations)
             for problem in record.violations:
@@ -132,4 +139,6 @@ class SimTally:
         })
         if self.team_games:
             out["team_win_rate"] = round(self.team_wins / self.team_games, 4)
+        if self.mistake_games:
+            out["mistakes_per_mission"] = round(self.mistakes / self.mistake_games, 3)
         return out

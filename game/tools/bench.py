@@ -29,10 +29,11 @@ class TimedBot:
     shared machine keeps the time spent waiting for a core out of the tail."""
 
     def __init__(self, inner: Bot[Any, Any],
-                 clock: Callable[[], float] = time.perf_counter) -> None:
+                 clock: Callable[[], float] = time.perf_counter,
+                 samples: list[float] | None = None) -> None:
         self.inner = inner
         self.clock = clock
-        self.samples: list[float] = []
+        self.samples: list[float] = [] if samples is None else samples
 
     @property
     def level(self) -> SeatKind:

@@ -389,7 +389,9 @@ def run_screens(count: int, seed: int = 0, *, lang: str = "en",
     out = stream if stream is not None else sys.stderr
     report = ScreensReport(count, limit_mb)
     cap = round(MAX_GAME_SECONDS / DT)
-    tables = soak_tables()
+    from game.ui.registry import on_screen
+
+    tables = soak_tables(on_screen())  # the games that have a table screen
     if python_heap:
         import tracemalloc
 

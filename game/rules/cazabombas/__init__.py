@@ -1,1 +1,1 @@
-"""Caza Bombas (RULES.md §4): the cooperative wire-cutting game. Described, not built yet."""
+"""Caza Bombas (RULES.md §4): the cooperative wire-cutting game, training missions 1–8."""
