@@ -19,7 +19,7 @@ from game.core.errors import MalformedInput
 from game.rules.codes import decode, encode
 from game.ui import theme
 from game.ui.app import App, png_target
-from game.ui.registry import FEATURED, shot_names, ui_kit_for
+from game.ui.registry import FEATURED, on_screen, shot_names, ui_kit_for
 from game.ui.settings import Settings
 
 SETTLE = 0.6
@@ -44,8 +44,11 @@ def results_code() -> str:
 
 
 def _family_scene(name: str, app: App, code: str | None) -> None:
-    """A scene the family of ``code``'s game (or of the featured game) builds."""
+    """A scene the family of ``code``'s game builds; without a code, the featured game's
+    family, or the first family that offers the scene (with its own default game)."""
     game = decode(code)[0].game if code is not None else FEATURED.game
+    if code is None and name not in ui_kit_for(game).shots:
+        game = next((g for g in on_screen() if name in ui_kit_for(g).shots), game)
     build = ui_kit_for(game).shots.get(name)
     if build is None:
         raise ScreenshotError(f"{game} has no {name!r} scene")
