@@ -15,7 +15,7 @@ import pytest
 from game.core.config import GameConfig, SeatKind
 from game.i18n import LANGUAGES, MISSING_OPEN, read_catalog
 from game.rules.codes import encode
-from game.ui import fonts
+from game.ui import fonts, theme
 from game.ui.diebombe.kit import KIT, legend
 from game.ui.icons import ICONS, icon_surface
 from game.ui.registry import on_screen, shot_names, ui_kit_for
@@ -27,6 +27,9 @@ from tests.ui.test_new_game import click_arrow, open_new_game, start
 
 K = SeatKind
 CODE = encode(GameConfig("diebombe", (K.PERSON, K.ASTUTO, K.DESPIADADO, K.LANZADO)), 4004)
+SIX = encode(GameConfig("diebombe", (K.PERSON, K.ASTUTO, K.DESPIADADO, K.LANZADO, K.ASTUTO,
+                                     K.DESPIADADO), frozenset({"any_card_bombed",
+                                                               "green_majority_doubles"})), 77)
 STATES = ("table", "bid", "reveal", "take", "bomb", "curtain", "history", "scoring")
 
 
@@ -108,14 +111,43 @@ def texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[str]]:
     yield drawn
 
 
+@pytest.fixture
+def shrunk(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[tuple[str, float]]]:
+    """Every line fitted to a width by making its letters smaller than ``TEXT_MIN`` (LOOK.md:
+    nothing below 18 px): ``fit_line`` narrows a line first and shrinks it only past that."""
+    import game.ui.widgets
+    from game.ui import text as text_module
+    from game.ui.diebombe import bidpad, history, marks, paint, sheet
+
+    found: list[tuple[str, float]] = []
+    real = text_module.fit_line
+
+    def spy(text: str, size: int, width: int, color: Any, bold: bool = False,
+            min_squeeze: float = 0.72) -> pygame.Surface:
+        natural = fonts.get(size, bold).size(text)[0]
+        if natural > width and width / natural < min_squeeze:
+            shown = size * width / (natural * min_squeeze)
+            if shown < theme.TEXT_MIN - 0.5:
+                found.append((text, round(shown, 1)))
+        return real(text, size, width, color, bold, min_squeeze)
+
+    for module in (text_module, game.ui.widgets, bidpad, history, marks, paint, sheet):
+        if hasattr(module, "fit_line"):
+            monkeypatch.setattr(module, "fit_line", spy)
+    yield found
+
+
 @pytest.mark.parametrize("lang", LANGUAGES)
 @pytest.mark.parametrize("state", STATES)
-def test_every_state_renders_in_every_language_with_no_missing_text(
-        tmp_path: Path, state: str, lang: str, texts: list[str]) -> None:
-    out = render_scene_to_png(state, tmp_path / f"{state}.png", lang, settle=0.2, code=CODE)
+@pytest.mark.parametrize("code", [CODE, SIX], ids=["four", "six"])
+def test_every_state_renders_in_every_language_readable_and_with_no_missing_text(
+        tmp_path: Path, state: str, lang: str, code: str, texts: list[str],
+        shrunk: list[tuple[str, float]]) -> None:
+    out = render_scene_to_png(state, tmp_path / f"{state}.png", lang, settle=0.2, code=code)
     image = pygame.image.load(str(out))
     assert image.get_size() == (1280, 720)
     assert texts and not [t for t in texts if MISSING_OPEN in t]
+    assert not shrunk, f"text smaller than {theme.TEXT_MIN} px: {shrunk}"
     assert not pygame.display.get_init()
 
 
@@ -136,3 +168,16 @@ def test_the_results_show_scores_places_and_what_each_seat_paid(make_app: Any,
         if outcome.places[seat] != 1:
             points = f"{outcome.scores[seat]} points"
             assert f"{points} · paid {minus[seat]}" in texts
+
+
+def test_the_readability_check_sees_a_line_squeezed_too_small(
+        make_app: Any, shrunk: list[tuple[str, float]]) -> None:
+    from game.ui import gfx, text
+
+    make_app("en")
+    surface = gfx.Canvas((200, 40))
+    text.draw_text(surface, "Fits", (0, 0), theme.TEXT_MIN, max_width=190)
+    assert shrunk == []
+    text.draw_text(surface, "A sentence far too long for forty pixels", (0, 0),
+                   theme.TEXT_MIN, max_width=40)
+    assert shrunk and shrunk[0][0].startswith("A sentence")

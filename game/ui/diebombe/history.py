@@ -91,20 +91,22 @@ class HistoryScene(ModalScene[None]):
                       theme.TEXT_MIN, theme.INK_DIM, anchor="midright")
         seats = self.view.seats
         left = p.left + 30
-        cards_w = 130
-        taken_w = 330
-        col_w = (p.width - 60 - 70 - cards_w - taken_w) // seats
+        crowded = seats > 4
+        round_w = 70 if crowded else 84
+        cards_w = 150 if crowded else 160
+        taken_w = 290 if crowded else 330
+        col_w = (p.width - 60 - round_w - cards_w - taken_w) // seats
         header = p.top + 80
         draw_text(surface, namer.t("diebombe.history.round"), (left, header), theme.TEXT_MIN,
-                  theme.INK_DIM, bold=True, anchor="midleft", max_width=66)
-        draw_text(surface, namer.t("diebombe.history.cards"), (left + 70, header),
+                  theme.INK_DIM, bold=True, anchor="midleft", max_width=round_w - 6)
+        draw_text(surface, namer.t("diebombe.history.cards"), (left + round_w, header),
                   theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="midleft",
                   max_width=cards_w - 6)
-        x0 = left + 70 + cards_w
+        x0 = left + round_w + cards_w
         for seat in range(seats):
             draw_text(surface, namer.seat(seat), (x0 + seat * col_w + col_w // 2, header),
-                      theme.TEXT_MIN, theme.INK, bold=True, anchor="center",
-                      max_width=col_w - 8)
+                      theme.TEXT_MIN, theme.INK, bold=not crowded, anchor="center",
+                      max_width=col_w - 6)
         tx = x0 + seats * col_w + 10
         draw_text(surface, namer.t("diebombe.history.taken"), (tx, header), theme.TEXT_MIN,
                   theme.INK_DIM, bold=True, anchor="midleft", max_width=taken_w - 10)
@@ -117,9 +119,9 @@ class HistoryScene(ModalScene[None]):
             row = pygame.Rect(p.left + 20, y, p.width - 40, ROW_H - 4)
             round_rect(surface, row, theme.mix(theme.PANEL, theme.BG_DEEP, 0.3), 8)
             middle = row.centery
-            draw_text(surface, str(record.round), (left + 20, middle), theme.TEXT_SMALL,
+            draw_text(surface, str(record.round), (left + 24, middle), theme.TEXT_SMALL,
                       theme.INK, bold=True, anchor="center")
-            x = left + 56
+            x = left + round_w
             for card in record.faceup:
                 chip = draw_mini(card, namer.letter(color_of(card)), 28)
                 surface.blit(chip, chip.get_rect(midleft=(x, middle)))
@@ -128,8 +130,9 @@ class HistoryScene(ModalScene[None]):
                 text = bid_text(record, seat)
                 color = GOLD if seat == record.taker else SILVER if seat == record.second \
                     else theme.INK_DIM
+                size = theme.TEXT_MIN if "→" in text else theme.TEXT_SMALL
                 draw_text(surface, text, (x0 + seat * col_w + col_w // 2, middle),
-                          theme.TEXT_SMALL, color, bold=seat in (record.taker, record.second),
+                          size, color, bold=seat in (record.taker, record.second),
                           anchor="center", max_width=col_w - 8)
             lines = _taken(namer, record)
             for k, line in enumerate(lines):

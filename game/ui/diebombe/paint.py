@@ -38,6 +38,7 @@ from game.ui.diebombe.story import bomb_spot
 from game.ui.draw import round_rect, vertical_gradient
 from game.ui.table.notice import draw_notice
 from game.ui.text import draw_text, fit_line, wrap_text
+from game.ui.tween import arc_point
 
 if TYPE_CHECKING:
     from game.ui.diebombe.table import DieTableScene
@@ -48,6 +49,8 @@ SILVER = (200, 210, 224)
 LOSS = (255, 150, 130)
 NEWS_W = 2 * (L.CENTRE_X - L.MIDDLE.left - 2 * L.BUBBLE_R - 20)
 """The news stays clear of the bid bubbles at both sides."""
+ROW = 28
+"""A round's line in the recent bids."""
 BOARD_SEATS = 4
 """The recent bids' board fits beside the bubbles of up to four seats (more seats read their
 recent bids on their panels, and everything in the history)."""
@@ -62,6 +65,7 @@ def paint_table(surface: pygame.Surface, scene: DieTableScene) -> None:
     for seat in range(scene.shown.seats):
         _panel(surface, scene, seat)
     _bubbles(surface, scene)
+    _trajectory(surface, scene)
     if scene.sheet is None:
         _banner(surface, scene)
         _lower(surface, scene)
@@ -263,8 +267,11 @@ def _status(surface: pygame.Surface, scene: DieTableScene, seat: int,
     if moving and choice is not None and choice[0] == seat and not scene.timeline.busy:
         dots = "•" * (1 + int(scene.clock * 3) % 3)
         draw_text(surface, dots, centre, theme.TEXT_BODY, theme.ACCENT, anchor="center")
-    else:
+    else:  # not sealed yet: the outline of an envelope
         gfx.rect(surface, theme.PANEL_EDGE, envelope, 2, border_radius=4)
+        gfx.lines(surface, theme.PANEL_EDGE, False,
+                  [(envelope.left + 3, envelope.top + 3), (envelope.centerx, envelope.centery + 2),
+                   (envelope.right - 3, envelope.top + 3)], 2)
 
 
 def _row(surface: pygame.Surface, scene: DieTableScene, seat: int, index: int,
@@ -291,6 +298,21 @@ def _row(surface: pygame.Surface, scene: DieTableScene, seat: int, index: int,
     picker = scene.picker
     if picker is not None and picker.kind == BOMB:
         _targets(surface, scene, seat, index)
+
+
+def _trajectory(surface: pygame.Surface, scene: DieTableScene) -> None:
+    """The way the bomb would fly to the card it aims at: a dotted arc."""
+    picker = scene.picker
+    bombers = scene.shown.bombers
+    if picker is None or picker.kind != BOMB or not picker.picks or not bombers:
+        return
+    start = bomb_spot(len(bombers), 0)
+    end = picker.picks[picker.lit].aim.center
+    phase = 0.0 if scene.app.motion.reduced else (scene.clock * 1.5) % 1.0
+    for k in range(14):
+        t = (k + phase) / 14
+        x, y = arc_point(start, end, t, 140)
+        gfx.circle(surface, theme.DANGER, (x, y), 4 if k % 2 else 3)
 
 
 def _targets(surface: pygame.Surface, scene: DieTableScene, seat: int, index: int) -> None:
@@ -426,17 +448,31 @@ def banner(scene: DieTableScene) -> tuple[str, str, bool]:
     return "", "", False
 
 
+def room(scene: DieTableScene, top: int, bottom: int) -> int:
+    """How wide a centred line between ``top`` and ``bottom`` may be: the whole middle, or
+    the space between the bid bubbles when one of them is that high."""
+    shown = scene.reveal is not None or bubbles_of(scene.shown) is not None
+    if shown:
+        reach = round(L.BUBBLE_R * 1.6) + 26
+        for seat in range(scene.shown.seats):
+            _x, y = scene.layout.bubble(seat)
+            if y - reach < bottom and y + reach > top:
+                return NEWS_W
+    return L.MIDDLE.width - 20
+
+
 def _banner(surface: pygame.Surface, scene: DieTableScene) -> None:
     text, sub, hot = banner(scene)
     if not text:
         return
     size = theme.TEXT_LARGE + 4 if hot else theme.TEXT_LARGE
+    width = room(scene, L.BANNER_Y, L.BANNER_Y + 60)
     rect = draw_text(surface, text, (L.CENTRE_X, L.BANNER_Y), size,
                      theme.ACCENT if hot else theme.INK, bold=True, anchor="midtop",
-                     max_width=NEWS_W)
+                     max_width=width)
     if sub:
         draw_text(surface, sub, (L.CENTRE_X, rect.bottom + 2), theme.TEXT_MIN, theme.INK_DIM,
-                  anchor="midtop", max_width=NEWS_W)
+                  anchor="midtop", max_width=width)
 
 
 def _lower(surface: pygame.Surface, scene: DieTableScene) -> None:
@@ -457,16 +493,17 @@ def _lower(surface: pygame.Surface, scene: DieTableScene) -> None:
     start = max(0, scene._logged - 30)
     items = scene.match.feed_for(viewer, start)[: max(0, scene._logged - start)]
     rows: list[tuple[str, int]] = []
+    width = room(scene, y, y + 80)
     for age, line in enumerate(reversed(news_lines(namer, items, 3))):
-        wrapped = wrap_text(line, theme.TEXT_MIN, NEWS_W)
+        wrapped = wrap_text(line, theme.TEXT_MIN, width)
         if len(rows) + len(wrapped) > 3:
             break
         rows[:0] = [(row, age) for row in wrapped]
     for k, (row, age) in enumerate(rows):
         draw_text(surface, row, (L.CENTRE_X, y + k * 26), theme.TEXT_MIN,
-                  theme.INK if age == 0 else theme.INK_DIM, anchor="midtop", max_width=NEWS_W)
+                  theme.INK if age == 0 else theme.INK_DIM, anchor="midtop", max_width=width)
     if view.seats <= BOARD_SEATS:
-        _recent(surface, scene, lower.top + 94)
+        _recent(surface, scene, lower.top + 108)
 
 
 def _recent(surface: pygame.Surface, scene: DieTableScene, top: int) -> None:
@@ -478,7 +515,7 @@ def _recent(surface: pygame.Surface, scene: DieTableScene, top: int) -> None:
         return
     seats = view.seats
     lower = L.LOWER
-    box = pygame.Rect(lower.left + 4, top, lower.width - 8, 30 + 30 * len(records) + 8)
+    box = pygame.Rect(lower.left + 4, top, lower.width - 8, 30 + ROW * len(records) + 6)
     round_rect(surface, box, theme.BG_DEEP, 14, 150)
     minis = [[draw_mini(card, namer.letter(C.color_of(card)), 26) for card in record.faceup]
              for record in records]
@@ -502,10 +539,11 @@ def _recent(surface: pygame.Surface, scene: DieTableScene, top: int) -> None:
             text = bid_text(record, seat)
             color = GOLD if seat == record.taker else SILVER if seat == record.second \
                 else theme.INK_DIM
-            draw_text(surface, text, (x0 + seat * col_w + col_w // 2, y + 14), theme.TEXT_SMALL,
-                      color, bold=seat in (record.taker, record.second), anchor="center",
+            size = theme.TEXT_MIN if "→" in text else theme.TEXT_SMALL
+            draw_text(surface, text, (x0 + seat * col_w + col_w // 2, y + 14), size, color,
+                      bold=seat in (record.taker, record.second), anchor="center",
                       max_width=col_w - 6)
-        y += 30
+        y += ROW
 
 
 def _floaters(surface: pygame.Surface, scene: DieTableScene) -> None:

@@ -25,8 +25,9 @@ from game.ui.text import draw_text
 COLUMN_SECONDS = 0.6
 COLUMNS = 5
 """The names, the reds, the greens, the minus points, the totals."""
-SHEET = pygame.Rect(L.MIDDLE.left + 2, 96, L.MIDDLE.width - 4, 430)
-WIDTHS = (150, 130, 130, 76, 70)
+SHEET_TOP = 96
+WIDTHS = (140, 124, 124, 80, 72)
+ROW_STEP = 50
 
 
 @dataclass(frozen=True)
@@ -98,17 +99,18 @@ class ScoreSheet:
 
     def draw(self, surface: pygame.Surface, view: DieView, namer: Namer,
              places: tuple[int | None, ...]) -> None:
-        round_rect(surface, SHEET.move(0, 5), theme.SHADE, 20, 110)
-        round_rect(surface, SHEET, theme.BG_DEEP, 20, 238)
-        round_rect(surface, SHEET, GOLD, 20, 255, 3)
-        draw_text(surface, namer.t("diebombe.sheet.title"), (SHEET.centerx, SHEET.top + 12),
+        sheet = sheet_rect(view.seats)
+        round_rect(surface, sheet.move(0, 5), theme.SHADE, 20, 110)
+        round_rect(surface, sheet, theme.BG_DEEP, 20, 238)
+        round_rect(surface, sheet, GOLD, 20, 255, 3)
+        draw_text(surface, namer.t("diebombe.sheet.title"), (sheet.centerx, sheet.top + 12),
                   theme.TEXT_LARGE, GOLD, bold=True, anchor="midtop",
-                  max_width=SHEET.width - 40)
+                  max_width=sheet.width - 40)
         lines = score_lines(view)
-        xs = [SHEET.left + 14]
+        xs = [sheet.left + 18]
         for width in WIDTHS[:-1]:
             xs.append(xs[-1] + width)
-        top = SHEET.top + 56
+        top = sheet.top + 56
         heads = ("", namer.t("diebombe.sheet.reds"), namer.t("diebombe.sheet.greens"),
                  namer.t("diebombe.sheet.minus"), namer.t("diebombe.sheet.total"))
         for column, (x, head) in enumerate(zip(xs, heads, strict=True)):
@@ -118,16 +120,16 @@ class ScoreSheet:
                 color = C.COLORS[column - 1]
                 body, dark, _light = colors(color)
                 draw_mark(surface, color, (x + 8, top + 12), 9, body, dark)
-                draw_text(surface, f"{namer.letter(color)} · {head}", (x + 22, top + 12),
+                draw_text(surface, head, (x + 22, top + 12),
                           theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="midleft",
                           max_width=WIDTHS[column] - 26)
             else:
                 draw_text(surface, head, (x, top + 12), theme.TEXT_MIN, theme.INK_DIM,
                           bold=True, anchor="midleft", max_width=WIDTHS[column] - 6)
-        step = min(52, (SHEET.bottom - top - 40) // max(1, len(lines)))
+        step = ROW_STEP
         y = top + 32
         for line in lines:
-            row = pygame.Rect(SHEET.left + 8, y, SHEET.width - 16, step - 6)
+            row = pygame.Rect(sheet.left + 8, y, sheet.width - 16, step - 6)
             winner = self.done and places[line.seat] == 1
             round_rect(surface, row, theme.mix(theme.PANEL, GOLD, 0.25) if winner
                        else theme.PANEL, 10)
@@ -155,6 +157,12 @@ class ScoreSheet:
             y += step
 
 
+def sheet_rect(seats: int) -> pygame.Rect:
+    """The sheet over the middle, as tall as its lines need."""
+    return pygame.Rect(L.MIDDLE.left + 2, SHEET_TOP, L.MIDDLE.width - 4,
+                       56 + 32 + seats * ROW_STEP + 10)
+
+
 def _points(surface: pygame.Surface, at: tuple[int, int], total: int, doubled: bool,
             points: int, width: int) -> None:
     """"58" or "58 ×2 = 116" (the doubling in gold)."""
@@ -163,7 +171,7 @@ def _points(surface: pygame.Surface, at: tuple[int, int], total: int, doubled: b
         draw_text(surface, str(total), (x, y), theme.TEXT_SMALL, theme.INK, bold=True,
                   anchor="midleft")
         return
-    first = draw_text(surface, f"{total} ×2", (x, y), theme.TEXT_SMALL, GOLD, bold=True,
+    first = draw_text(surface, f"{total} ×2", (x, y), theme.TEXT_MIN, GOLD, bold=True,
                       anchor="midleft")
-    draw_text(surface, f"= {points}", (first.right + 6, y), theme.TEXT_SMALL, theme.INK,
-              bold=True, anchor="midleft", max_width=max(20, x + width - first.right - 10))
+    draw_text(surface, f"= {points}", (first.right + 5, y), theme.TEXT_MIN, theme.INK,
+              bold=True, anchor="midleft", max_width=max(20, x + width - first.right - 8))

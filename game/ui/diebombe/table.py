@@ -58,6 +58,8 @@ SAVE_WORKS = "saving.works"
 WATCHED_SHEET = 2.5
 """With nobody at the table, the results come this long after the scoring is complete."""
 BUTTON_W = 200
+DEFAULT_BID = 5
+DEFAULT_MOST = 15
 
 
 class DieTableScene(Scene[None]):
@@ -187,9 +189,10 @@ class DieTableScene(Scene[None]):
             self.picker = Picker(BOMB, self._bomb_picks(seat), self.submit)
 
     def _default_bid(self, seat: int) -> int:
-        """Where the entry starts: the seat's own last bid (public), else 5."""
+        """Where the entry starts: the seat's own last bid (public), never above
+        ``DEFAULT_MOST`` (a hasty Enter must not cost 40), else ``DEFAULT_BID``."""
         own = recent_bids(self.shown, seat, 1)
-        return own[-1] if own else 5
+        return min(own[-1], DEFAULT_MOST) if own else DEFAULT_BID
 
     def _take_picks(self, seat: int) -> list[Pick]:
         faceup = self.shown.faceup
