@@ -51,6 +51,7 @@ def _display() -> Iterator[None]:
     M._CACHE.clear()
     yield
     M._CACHE.clear()
+    pygame.display.quit()  # as the other tests expect to find it
 
 
 def pixels(surface: pygame.Surface) -> tuple[bytes, int, int]:

@@ -30,7 +30,8 @@ CODE = encode(GameConfig("diebombe", (K.PERSON, K.ASTUTO, K.DESPIADADO, K.LANZAD
 SIX = encode(GameConfig("diebombe", (K.PERSON, K.ASTUTO, K.DESPIADADO, K.LANZADO, K.ASTUTO,
                                      K.DESPIADADO), frozenset({"any_card_bombed",
                                                                "green_majority_doubles"})), 77)
-STATES = ("table", "bid", "reveal", "take", "bomb", "curtain", "history", "scoring")
+STATES = ("table", "bid", "rebid", "reveal", "take", "bomb", "curtain", "history",
+          "scoring")
 
 
 def test_the_kit_is_registered_with_its_states() -> None:

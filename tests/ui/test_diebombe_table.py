@@ -418,3 +418,45 @@ def test_a_whole_game_through_the_screens_by_events(make_app: Callable[..., App]
     assert "bid" in verbs and "take" in verbs
     assert {"drumroll", "play", "draw", "win", "click"} <= set(sounds)
     assert {"explosion", "crumple"} & set(sounds)
+
+
+# --- the unfinished game -------------------------------------------------------------------------
+
+
+def test_a_hot_seat_game_autosaves_and_resumes_behind_the_same_curtain(
+        make_app: Callable[..., App], tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.core.saves import read_save
+    from game.match.autosave import FILE_NAME
+    from game.ui import launch
+    from game.ui.settings import HOME_ENV
+    from tests.ui.test_resume import write_unfinished
+
+    monkeypatch.delenv(HOME_ENV, raising=False)
+    hot = GameConfig("diebombe", (P, P, AST))
+    flow = write_unfinished(tmp_path, hot, 7, 9, state="curtain")
+    covered = flow.curtain_for
+    assert covered is not None
+    app = make_app("en", machine_speed="fast")
+    app.settings_dir, app.persist = tmp_path, True  # the table writes the game there
+    unfinished = launch.unfinished(app)
+    assert unfinished is not None
+    launch.resume(app, unfinished)
+    until(app, lambda: isinstance(app.stack.top, CurtainScene))
+    top = app.stack.top
+    assert isinstance(top, CurtainScene) and top.seat == covered
+    scene = next(s for s in app.stack if isinstance(s, DieTableScene))
+    assert scene.match.moves == flow.match.moves and scene.pad is None
+    key(pygame.K_RETURN)
+    step(app)
+    phase = scene.match.pending().phase
+    until(app, deciding(app, scene, phase))
+    assert scene.flow.viewer == covered
+    if scene.pad is not None:
+        key(pygame.K_3)
+        key(pygame.K_RETURN)
+    else:
+        key(pygame.K_RETURN)
+    step(app)
+    until(app, lambda: not scene.busy)
+    assert read_save(tmp_path / FILE_NAME).actions == scene.match.save().actions
+    assert scene.match.moves == flow.match.moves + 1

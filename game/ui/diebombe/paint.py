@@ -18,6 +18,7 @@ from game.rules.diebombe import cards as C
 from game.rules.diebombe.view import DieView
 from game.ui import cards, gfx, theme
 from game.ui.diebombe import layout as L
+from game.ui.diebombe.bidpad import PAD
 from game.ui.diebombe.history import bid_text, recent_bids
 from game.ui.diebombe.marks import (
     CHIP_SIZE,
@@ -372,6 +373,9 @@ def _bubbles(surface: pygame.Surface, scene: DieTableScene) -> None:
         if bid is None or seat >= scene.shown.seats:
             continue
         cx, cy = scene.layout.bubble(seat)
+        if scene.pad is not None and PAD.inflate(2 * L.BUBBLE_R, 2 * L.BUBBLE_R).collidepoint(
+                cx, cy):
+            continue  # under the bid entry: the banner names the tie, the envelopes the tied
         if not shown:
             shake = wobble(scene.clock, seat) if drum and not scene.app.motion.reduced else 0.0
             envelope = pygame.Rect(0, 0, 50, 36)
@@ -426,8 +430,12 @@ def banner(scene: DieTableScene) -> tuple[str, str, bool]:
         sealed = len(view.bidders) - len(left)
         sub = namer.t("diebombe.banner.sealed", n=sealed, total=len(view.bidders))
         if deciding is not None:
-            key = "diebombe.banner.your_rebid" if phase == "rebid" else "diebombe.banner.your_bid"
-            return namer.t(key), namer.t("diebombe.banner.bid_rule"), True
+            if phase == "rebid":
+                tie = max((bid for bid in view.reveals[-1] if bid is not None), default=0) \
+                    if view.reveals else 0
+                return (namer.t("diebombe.banner.your_rebid", amount=tie),
+                        namer.t("diebombe.banner.rebid_rule"), True)
+            return namer.t("diebombe.banner.your_bid"), namer.t("diebombe.banner.bid_rule"), True
         waiting = [s for s in left if match.is_person(s)]
         if waiting and not scene.timeline.busy and match.machine_choice() is None:
             return namer.t("table.waiting", player=namer.seat(waiting[0])), sub, False

@@ -5,6 +5,7 @@ policy) until the state asked for, then the table is shown with the machines hol
 
 - ``table``: round 6 or later, the person has sealed a bid, the machines are to bid;
 - ``bid``: the person's secret bid entry, a value typed;
+- ``rebid``: a tie at the top with the person in it, bidding again;
 - ``reveal``: the bids just turned over, the winner's number grown;
 - ``take``: the person bid highest and chooses a card;
 - ``bomb``: the person took a bomb and aims it;
@@ -38,7 +39,8 @@ if TYPE_CHECKING:
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 DEFAULT = GameConfig("diebombe", (P, AST, AST, AST))
 DEFAULT_SEED = 4004
-STATES = ("table", "bid", "reveal", "take", "bomb", "curtain", "history", "scoring")
+STATES = ("table", "bid", "rebid", "reveal", "take", "bomb", "curtain", "history",
+          "scoring")
 HOLD = Pace(60.0, 60.0, 1.0)
 """Machines hold still for the picture."""
 MID_ROUND = 6
@@ -117,6 +119,11 @@ def _run(scene: DieTableScene, seconds: float) -> None:
         scene.update(FRAME)
 
 
+def _steady(view: DieView) -> int:
+    """Always 12: the machines' bids meet it now and then."""
+    return 12
+
+
 def _greedy(view: DieView) -> int:
     return C.MAX_BID if view.round >= 4 else modest(view)
 
@@ -159,6 +166,11 @@ def build(app: App, code: str | None, state: str) -> None:
         return
     if state == "reveal":
         _reveal(app, config, seed)
+        return
+    if state == "rebid":
+        match = _find(config, seed, lambda m, v: v.phase == "rebid" and v.seat in v.bidders,
+                      _steady)
+        _table(app, match)
         return
     match = _find(config, seed, _bidding)
     scene = _table(app, match)

@@ -189,9 +189,13 @@ class DieTableScene(Scene[None]):
             self.picker = Picker(BOMB, self._bomb_picks(seat), self.submit)
 
     def _default_bid(self, seat: int) -> int:
-        """Where the entry starts: the seat's own last bid (public), never above
-        ``DEFAULT_MOST`` (a hasty Enter must not cost 40), else ``DEFAULT_BID``."""
-        own = recent_bids(self.shown, seat, 1)
+        """Where the entry starts: in a rebid the tied amount; else the seat's own last bid
+        (public), never above ``DEFAULT_MOST`` (a hasty Enter must not cost 40), else
+        ``DEFAULT_BID``."""
+        view = self.shown
+        if view.phase == "rebid" and view.reveals and view.reveals[-1][seat] is not None:
+            return int(view.reveals[-1][seat] or DEFAULT_BID)  # the tie: from there
+        own = recent_bids(view, seat, 1)
         return min(own[-1], DEFAULT_MOST) if own else DEFAULT_BID
 
     def _take_picks(self, seat: int) -> list[Pick]:
