@@ -200,11 +200,7 @@ def _panel(surface: pygame.Surface, scene: DieTableScene, seat: int) -> None:
     score = view.scores()[seat]
     score_text = draw_text(surface, signed(score), (rect.right - 12, rect.top + 4),
                            theme.TEXT_LARGE, GOLD, bold=True, anchor="topright")
-    crowns = []
-    if seat in majority(view, C.RED):
-        crowns.append(C.RED)
-    if view.green_doubles and seat in majority(view, C.GREEN):
-        crowns.append(C.GREEN)
+    crowns = [C.RED] if seat in majority(view, C.RED) else []
     crown_w = 30 * len(crowns)
     status = pygame.Rect(0, 0, 44, 30)
     status.midright = (score_text.left - 8, rect.top + 20)
@@ -282,7 +278,12 @@ def _row(surface: pygame.Surface, scene: DieTableScene, seat: int, index: int,
     won = [card for card in view.won[seat] if C.color_of(card) == color]
     total = sum(C.value_of(card) for card in won)
     label = draw_row_label(color, namer.letter(color), str(total), (L.LABEL_W, L.ROW_H))
-    surface.blit(label, scene.layout.label_rect(seat, index))
+    head = scene.layout.label_rect(seat, index)
+    surface.blit(label, head)
+    if (color == C.RED or view.green_doubles) and seat in majority(view, color):
+        # this pile doubles: a crown on its corner
+        draw_crown(surface, pygame.Rect(head.right - 16, head.top - 9, 24, 19),
+                   colors(color)[0], color)
     if not won:
         row = scene.layout.row(seat, index)
         empty = pygame.Rect(row.left + L.LABEL_W + 8, row.top + 4, CHIP_SIZE[0], row.height - 8)

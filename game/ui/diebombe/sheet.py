@@ -17,7 +17,7 @@ from game.rules.diebombe.scoring import color_totals
 from game.rules.diebombe.view import DieView
 from game.ui import theme
 from game.ui.diebombe import layout as L
-from game.ui.diebombe.marks import GOLD, colors, draw_crown, draw_mark, signed
+from game.ui.diebombe.marks import GOLD, colors, draw_mark, signed
 from game.ui.diebombe.names import Namer
 from game.ui.draw import round_rect
 from game.ui.text import draw_text
@@ -26,7 +26,7 @@ COLUMN_SECONDS = 0.6
 COLUMNS = 5
 """The names, the reds, the greens, the minus points, the totals."""
 SHEET_TOP = 96
-WIDTHS = (140, 124, 124, 80, 72)
+WIDTHS = (122, 136, 136, 70, 68)
 ROW_STEP = 50
 
 
@@ -134,13 +134,9 @@ class ScoreSheet:
             round_rect(surface, row, theme.mix(theme.PANEL, GOLD, 0.25) if winner
                        else theme.PANEL, 10)
             middle = row.centery
-            name_x = xs[0]
-            if winner:
-                draw_crown(surface, pygame.Rect(xs[0] - 4, middle - 11, 28, 22))
-                name_x += 28
-            draw_text(surface, namer.seat(line.seat), (name_x, middle), theme.TEXT_SMALL,
-                      theme.INK, bold=True, anchor="midleft",
-                      max_width=WIDTHS[0] - 8 - (name_x - xs[0]))
+            draw_text(surface, namer.seat(line.seat), (xs[0], middle), theme.TEXT_MIN,
+                      GOLD if winner else theme.INK, bold=True, anchor="midleft",
+                      max_width=WIDTHS[0] - 6)
             if self.columns > 1:
                 _points(surface, (xs[1], middle), line.red_sum, line.red_doubled,
                         line.red_points, WIDTHS[1])
@@ -148,7 +144,7 @@ class ScoreSheet:
                 _points(surface, (xs[2], middle), line.green_sum, line.green_doubled,
                         line.green_points, WIDTHS[2])
             if self.columns > 3:
-                draw_text(surface, f"−{line.minus}", (xs[3], middle), theme.TEXT_SMALL,
+                draw_text(surface, signed(-line.minus), (xs[3], middle), theme.TEXT_SMALL,
                           (255, 150, 130), bold=True, anchor="midleft")
             if self.columns > 4:
                 draw_text(surface, signed(line.total), (xs[4] + WIDTHS[4] - 4, middle),
