@@ -280,8 +280,9 @@ def _row(surface: pygame.Surface, scene: DieTableScene, seat: int, index: int,
     label = draw_row_label(color, namer.letter(color), str(total), (L.LABEL_W, L.ROW_H))
     head = scene.layout.label_rect(seat, index)
     surface.blit(label, head)
-    if (color == C.RED or view.green_doubles) and seat in majority(view, color):
-        # this pile doubles: a crown on its corner
+    if color == C.GREEN and view.green_doubles and seat in majority(view, color):
+        # with the option the green majority doubles too: its crown sits on the pile (the
+        # red majority's is beside the name)
         draw_crown(surface, pygame.Rect(head.right - 16, head.top - 9, 24, 19),
                    colors(color)[0], color)
     if not won:
