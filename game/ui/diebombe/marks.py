@@ -39,7 +39,9 @@ FACE_SIZE = (168, 236)
 CHIP_SIZE = (40, 50)
 """A won card in a seat's row."""
 
-_CACHE: SurfaceCache[pygame.Surface] = SurfaceCache("die bombe cards", 6 * MB)
+_CACHE: SurfaceCache[pygame.Surface] = SurfaceCache("die bombe cards", 1 * MB)
+"""A round shows two faces, the rows a few dozen chips and piles: about 0.7 MB at a time (a
+face leaves the table after its round and is drawn again if it ever comes back in a list)."""
 
 
 def colors(color: str | None) -> tuple[Color, Color, Color]:
