@@ -460,3 +460,18 @@ def test_a_hot_seat_game_autosaves_and_resumes_behind_the_same_curtain(
     until(app, lambda: not scene.busy)
     assert read_save(tmp_path / FILE_NAME).actions == scene.match.save().actions
     assert scene.match.moves == flow.match.moves + 1
+
+
+@pytest.mark.parametrize("show", [True, False])
+def test_the_code_is_on_the_table_only_when_the_player_typed_it(
+        make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, show: bool) -> None:
+    app = make_app()
+    match = Recording(GameConfig("diebombe", (P, AST, AST)), 12)
+    scene = DieTableScene(app, match, pace=FAST, show_code=show)
+    app.stack.push(scene)
+    drawn: list[str] = []
+    real = fonts.render
+    monkeypatch.setattr(fonts, "render", lambda text, *a, **k: drawn.append(text) or real(
+        text, *a, **k))
+    step(app, 3)
+    assert any(match.code in text for text in drawn) == show

@@ -48,7 +48,8 @@ LOWER = pygame.Rect(MIDDLE.left, 420, MIDDLE.width, theme.SCREEN_H - 420 - MARGI
 DECK = pygame.Rect(MIDDLE.left + 4, 12, 44, 62)
 SET_ASIDE = pygame.Rect(MIDDLE.right - 48, 12, 44, 62)
 """The small piles in the top corners of the middle: still to come, and out of the game."""
-CODE_POS = (theme.SCREEN_W // 2, theme.SCREEN_H - 4)
+CODE_POS = (MARGIN, theme.SCREEN_H - 4)
+"""The game code, when the player typed it: under the left seats, clear of the bid entry."""
 
 
 def faceup_rect(index: int, count: int) -> pygame.Rect:

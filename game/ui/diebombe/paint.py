@@ -78,8 +78,8 @@ def paint_table(surface: pygame.Surface, scene: DieTableScene) -> None:
         scene.sheet.draw(surface, scene.shown, scene.namer, outcome.places)
     scene.controls.draw(surface)
     if scene.show_code:
-        draw_text(surface, scene.match.code, L.CODE_POS, theme.TEXT_MIN, theme.INK_DIM,
-                  bold=True, anchor="midbottom")
+        draw_text(surface, f"{scene.t('newgame.code')}: {scene.match.code}", L.CODE_POS,
+                  theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="bottomleft")
     draw_notice(surface, scene.notice, scene.t)
 
 
