@@ -175,9 +175,44 @@ def click() -> Signal:
     return _finish(soft, 0.4, 0.005)
 
 
+def drumroll() -> Signal:
+    """A snare roll that swells for the reveal of the bids, ending on one accented hit."""
+    rng = random.Random(9)
+    length = 1.0  # the accent lands as the bids turn over
+    parts = []
+    t = 0.0
+    k = 0
+    while t < length - 0.12:
+        swell = 0.35 + 0.65 * (t / length) ** 1.5
+        hit = _env(_highpass(_noise(0.05, rng), 1400), 0.001, 0.014)
+        body = _env(_tone(lambda x: 190 - 40 * x, 0.04), 0.001, 0.012)
+        parts.append((_mix((hit, 1.0, 0.0), (body, 0.4, 0.0)), swell * (0.85 + 0.3 * (k % 2)),
+                      t))
+        t += 0.034
+        k += 1
+    accent = _env(_highpass(_noise(0.25, rng), 900), 0.002, 0.07)
+    thump = _env(_tone(lambda x: 110 * math.exp(-x * 6) + 50, 0.25), 0.002, 0.06)
+    parts += [(accent, 1.6, length - 0.1), (thump, 1.2, length - 0.1)]
+    return _finish(_lowpass(_mix(*parts), 6500), 0.75, 0.05)
+
+
+def crumple() -> Signal:
+    """Paper crumpled and tossed aside: a scatter of dry crackles that thins out."""
+    rng = random.Random(10)
+    parts = []
+    for _ in range(46):
+        start = rng.random() ** 1.6 * 0.42
+        crackle = _env(_highpass(_noise(0.02, rng), rng.uniform(1500, 4000)), 0.0005,
+                       rng.uniform(0.002, 0.006))
+        parts.append((crackle, rng.uniform(0.3, 1.0) * (1.0 - start * 1.5), start))
+    rustle = _env(_lowpass(_highpass(_noise(0.45, rng), 800), 5000), 0.02, 0.12)
+    parts.append((rustle, 0.25, 0.0))
+    return _finish(_mix(*parts), 0.6, 0.05)
+
+
 SOUNDS: dict[str, Callable[[], Signal]] = {
     "draw": draw, "play": play, "nope": nope, "defuse": defuse, "explosion": explosion,
-    "win": win, "tick": tick, "click": click,
+    "win": win, "tick": tick, "click": click, "drumroll": drumroll, "crumple": crumple,
 }
 
 

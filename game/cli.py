@@ -309,8 +309,9 @@ def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m game", description="Mecha Corta. Without a command: "
                      "open the game window.")
     parser.add_argument("--code", metavar="CODE",
-                        help="open the game this code pins (with --screenshot: the table "
-                             "shown; with --autoplay: the game played)")
+                        help="open the game this code pins (with --screenshot: the table, "
+                             "new-game choice or rules page shown; with --autoplay: the game "
+                             "played)")
     parser.add_argument("--lang", choices=LANGS,
                         help="language for this run: es, en or pt (default: the settings)")
     parser.add_argument("--screenshot", metavar="FILE",
@@ -321,7 +322,8 @@ def build_parser() -> argparse.ArgumentParser:
                              "(the scene is drawn at that resolution, letterboxed)")
     parser.add_argument("--scene", metavar="NAME",
                         help="with --screenshot: the scene (title, new_game, settings, rules, "
-                             "pause, results, table, curtain, hide_bomb, react, chooser, …)")
+                             "pause, results, table, curtain, hide_bomb, react, chooser, bid, "
+                             "reveal, take, bomb, history, scoring, …)")
     parser.add_argument("--autoplay", action="store_true",
                         help="play a machine-only game through the screens (people become "
                              "Astuto), print the ranking and exit")

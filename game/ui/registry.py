@@ -12,10 +12,12 @@ from game.core.config import GameConfig, SeatKind
 from game.core.errors import NotPlayable
 from game.rules.registry import family_of, playable
 from game.ui.bombdeck.kit import KIT as BOMBDECK
+from game.ui.diebombe.kit import KIT as DIEBOMBE
 from game.ui.kit import Tutorial, UiKit
 
 _KITS: dict[str, UiKit] = {
     "bombdeck": BOMBDECK,
+    "diebombe": DIEBOMBE,
 }
 
 FEATURED = GameConfig("bombazo", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO,

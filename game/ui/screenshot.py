@@ -3,8 +3,10 @@
 Scenes: title, new_game, settings, pause (over a table), rules, results, code (the
 enter-a-code modal), quit (the title's quit question), and the scenes each family's screens
 offer (``game.ui.registry``; the bomb deck's: table, curtain, hide_bomb, react, chooser and
-cards). ``code`` pins the game of the table scenes and of the results (the featured game's
-family otherwise).
+cards; Die Bombe's: table, curtain, bid, reveal, take, bomb, history and scoring). ``code``
+pins the game of the table scenes and of the results (the featured game's family otherwise;
+a scene that family lacks comes from the family that has it), the table chosen on the
+new-game screen and the rules page shown.
 """
 
 from __future__ import annotations
@@ -19,7 +21,7 @@ from game.core.errors import MalformedInput
 from game.rules.codes import decode, encode
 from game.ui import theme
 from game.ui.app import App, png_target
-from game.ui.registry import FEATURED, shot_names, ui_kit_for
+from game.ui.registry import FEATURED, on_screen, shot_names, ui_kit_for
 from game.ui.settings import Settings
 
 SETTLE = 0.6
@@ -44,8 +46,11 @@ def results_code() -> str:
 
 
 def _family_scene(name: str, app: App, code: str | None) -> None:
-    """A scene the family of ``code``'s game (or of the featured game) builds."""
+    """A scene the family of ``code``'s game builds; without a code, the featured game's
+    family, or the first family that offers the scene (with its own default game)."""
     game = decode(code)[0].game if code is not None else FEATURED.game
+    if code is None and name not in ui_kit_for(game).shots:
+        game = next((g for g in on_screen() if name in ui_kit_for(g).shots), game)
     build = ui_kit_for(game).shots.get(name)
     if build is None:
         raise ScreenshotError(f"{game} has no {name!r} scene")
@@ -74,7 +79,7 @@ def _build(name: str, app: App, code: str | None = None) -> None:
     if name == "new_game":
         from game.ui.scenes.new_game import NewGameScene
 
-        app.stack.push(NewGameScene(app))
+        app.stack.push(NewGameScene(app, decode(code)[0] if code is not None else None))
     elif name == "settings":
         app.stack.push(SettingsScene(app))
     elif name == "pause":
@@ -82,7 +87,7 @@ def _build(name: str, app: App, code: str | None = None) -> None:
         game = decode(code)[0].game if code is not None else FEATURED.game
         app.stack.push(PauseScene(app, game))
     elif name == "rules":
-        app.stack.push(RulesScene(app))
+        app.stack.push(RulesScene(app, decode(code)[0].game if code is not None else None))
     elif name == "results":
         from game.ui.launch import match_from_code, play_out
         from game.ui.scenes.results import ResultsScene

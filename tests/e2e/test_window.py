@@ -106,9 +106,11 @@ def display() -> Iterator[str]:
 
 
 class Game:
-    """The game process on ``display`` and the xdotool hands that play it."""
+    """The game process on ``display`` and the xdotool hands that play it. ``args``: more
+    command-line arguments (``--code CODE``); ``settings``: a settings file to start with."""
 
-    def __init__(self, display: str, folder: Path) -> None:
+    def __init__(self, display: str, folder: Path, args: tuple[str, ...] = (),
+                 settings: dict[str, Any] | None = None) -> None:
         self.display = display
         self.trace = folder / "trace.jsonl"
         self.log = folder / "game.log"
@@ -120,9 +122,13 @@ class Game:
                    PYGAME_HIDE_SUPPORT_PROMPT="1")
         env.setdefault(HOME_ENV, str(folder / "data"))
         self.env = env
+        if settings is not None:
+            data = folder / "data" / "mecha-corta"
+            data.mkdir(parents=True, exist_ok=True)
+            (data / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
         with self.log.open("w") as out:
-            self.process = subprocess.Popen([sys.executable, "-m", "game", "--lang", "en"],
-                                            cwd=ROOT, env=env, stdout=out, stderr=out)
+            self.process = subprocess.Popen([sys.executable, "-m", "game", "--lang", "en",
+                                             *args], cwd=ROOT, env=env, stdout=out, stderr=out)
         self.window = ""
         self.origin = (0, 0)
         self.size = SCREEN
@@ -388,3 +394,47 @@ def test_a_resized_window_scales_and_clicks_land(game: Game) -> None:
         except AssertionError:
             continue
     assert action is not None, "the click on the scaled Draw button never landed"
+
+
+# --------------------------------------------------------------------------- Die Bombe
+
+
+def test_a_whole_game_of_die_bombe_by_keyboard_from_a_typed_code(display: str,
+                                                                  tmp_path: Path) -> None:
+    """``python -m game --code CODE`` opens a Die Bombe table against two machines; the person
+    bids with the number keys and Enter every round (Enter also takes a card and drops a
+    bomb) until the trace says the game is over."""
+    from game.core.config import GameConfig, SeatKind
+    from game.rules.codes import encode
+    from game.ui.settings import Settings
+
+    code = encode(GameConfig("diebombe", (SeatKind.PERSON, SeatKind.ASTUTO,
+                                          SeatKind.LANZADO)), 611)
+    game = Game(display, tmp_path, ("--code", code),
+                Settings(machine_speed="fast").to_dict())
+    try:
+        game.find_window()
+        start = _wait("the table to open", lambda: _started(game), 30)
+        assert start["game"] == "diebombe" and start["people"] == [0] and start["code"] == code
+        amounts = "7135"
+        end = time.monotonic() + 400
+        over: dict[str, Any] | None = None
+        presses = 0
+        while over is None and time.monotonic() < end:
+            game.alive()
+            game.key(amounts[presses % len(amounts)])  # the bid's digit (ignored elsewhere)
+            game.key("Return")  # seals the bid, takes the focused card, drops the bomb
+            presses += 1
+            time.sleep(0.15)
+            over = next((r for r in game.records() if r["event"] == "over"), None)
+        assert over is not None, "the game never ended"
+        mine = [r for r in game.records() if r["event"] == "action" and r["by"] == "person"]
+        bids = [r for r in mine if r["verb"] == "bid"]
+        assert len(bids) >= 15, "the person bid in every round"
+        assert {r["seat"] for r in mine} == {0}
+        assert sorted(over["ranking"]) == [0, 1, 2]
+        game.alive()
+        log = game.log.read_text(errors="replace")
+        assert "Traceback" not in log, log
+    finally:
+        game.stop()

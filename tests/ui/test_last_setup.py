@@ -52,7 +52,8 @@ def test_the_screen_opens_with_the_last_table_started(stubbed_app: App) -> None:
     app = stubbed_app
     scene = open_new_game(app)
     assert scene.config() == FEATURED  # nothing started yet
-    arrow(app, scene.game_choice, -1)                 # Bombazo -> Clásico
+    while scene.game != "clasico":                    # Bombazo <- … wraps round to Clásico
+        arrow(app, scene.game_choice, -1)
     arrow(app, scene.count_choice, -1)                # 4 -> 3 seats
     arrow(app, scene.seat_choices[1], +1)             # seat 2: Astuto -> Despiadado
     arrow(app, scene.seat_choices[2], -1)             # seat 3: Astuto -> Lanzado

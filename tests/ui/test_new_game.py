@@ -91,7 +91,8 @@ def test_seat_count_follows_the_rule_set(app: App) -> None:
         click_arrow(app, scene.count_choice, +1)
     assert scene.count == 8
     assert all(c.visible for c in scene.seat_choices)
-    click_arrow(app, scene.game_choice, -1)           # Bombazo -> Clásico (2–5)
+    click_arrow(app, scene.game_choice, +1)           # Bombazo -> Mazo -> Clásico (2–5)
+    click_arrow(app, scene.game_choice, +1)
     assert scene.game == "clasico" and scene.count == 5
     assert [c.visible for c in scene.seat_choices] == [True] * 5 + [False] * 3
     for _ in range(5):
@@ -102,7 +103,8 @@ def test_seat_count_follows_the_rule_set(app: App) -> None:
 
 def test_classic_advanced_combos_and_the_reaction_window(app: App) -> None:
     scene = open_new_game(app)
-    click_arrow(app, scene.game_choice, -1)           # Clásico
+    click_arrow(app, scene.game_choice, +1)           # Mazo, then Clásico
+    click_arrow(app, scene.game_choice, +1)
     combos = scene.option_widgets[("clasico", "advanced_combos")]
     assert combos.visible and scene.reaction.enabled
     assert [w for w in scene.option_widgets.values() if w.visible] == [combos]

@@ -358,7 +358,7 @@ def test_rules_tabs_scroll_and_text(make_app: Callable[..., App]) -> None:
     key(pygame.K_PAGEDOWN)
     frames(app)
     assert rules.scroll == rules.max_scroll
-    key(pygame.K_LEFT)  # wraps to the last game: no rules yet, a "coming soon" page
+    key(pygame.K_LEFT)  # wraps to the last game: Die Bombe, whose page came with its table
     frames(app)
-    assert rules.game == "diebombe" and rule_lines(app.loc, "diebombe") == []
+    assert rules.game == "diebombe" and len(rule_lines(app.loc, "diebombe")) >= 6
     assert rules.scroll == 0

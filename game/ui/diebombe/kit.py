@@ -1,0 +1,56 @@
+"""Die Bombe's screens, registered with ``game.ui.registry``: the table, its screenshot
+states, the results line (the minus points each seat paid, the tie-break after the score), the
+rules legend (the bomb, the two colours and their marks, the crown, the sealed bid). No game
+of the family has timed windows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from game.ui.diebombe.marks import register_legend_icons
+from game.ui.kit import UiKit
+
+if TYPE_CHECKING:
+    from game.match.autosave import Autosaver, Seen
+    from game.match.match import Match
+    from game.ui.app import App
+    from game.ui.locale import Translator
+    from game.ui.scene import Scene
+
+register_legend_icons()
+
+
+def table(app: App, match: Match, *, autosaver: Autosaver | None, resume: Seen | None,
+          show_code: bool) -> Scene[Any]:
+    from game.ui.diebombe.table import DieTableScene
+
+    return DieTableScene(app, match, autosaver=autosaver, resume=resume, show_code=show_code)
+
+
+def _shot(state: str, app: App, code: str | None) -> None:
+    from game.ui.diebombe.shots import build
+
+    build(app, code, state)
+
+
+SHOTS: dict[str, Callable[[App, str | None], None]] = {
+    name: partial(_shot, name) for name in
+    ("table", "curtain", "bid", "rebid", "reveal", "take", "bomb", "history", "scoring")
+}
+
+
+def seat_note(loc: Translator, match: Match, seat: int) -> str:
+    """"paid 31": the minus points, which break a tie of scores."""
+    view = match.view_for(seat)
+    return loc.t("diebombe.note_paid", n=view.minus[seat])
+
+
+def legend(game: str) -> list[tuple[str, str]]:
+    return [("diebombe_red", "diebombe.legend.red"), ("diebombe_green", "diebombe.legend.green"),
+            ("bomb", "diebombe.legend.bomb"), ("diebombe_crown", "diebombe.legend.crown"),
+            ("diebombe_envelope", "diebombe.legend.sealed")]
+
+
+KIT = UiKit("diebombe", table, SHOTS, seat_note, legend)

@@ -1,0 +1,125 @@
+"""Where everything sits on the 1280×720 Die Bombe table (LOOK.md: the two face-up cards are
+the heroes of the middle; every seat's won cards sit in two rows, red and green).
+
+Seats are panels down the two sides (the first half on the left, the rest on the right, in
+seat order, so a seat never moves while the game goes on); the middle column holds the round,
+the deck and the cards set aside at the top, the two face-up cards, the banner, and below
+them what the person decides now (the bid, or the recent bids while nobody types).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import theme
+from game.ui.diebombe.marks import CHIP_SIZE, FACE_SIZE
+
+MARGIN = 12
+PANEL_W = 324
+PANEL_H = 196
+PANEL_GAP = 10
+LEFT_X = MARGIN
+RIGHT_X = theme.SCREEN_W - MARGIN - PANEL_W
+MIDDLE = pygame.Rect(LEFT_X + PANEL_W + 16, 0, RIGHT_X - LEFT_X - PANEL_W - 32, theme.SCREEN_H)
+"""The middle column between the two sides."""
+CENTRE_X = theme.SCREEN_W // 2
+
+NAME_H = 32
+SUB_H = 24
+ROW_TOP = NAME_H + SUB_H + 12
+ROW_H = CHIP_SIZE[1]
+ROW_GAP = 8
+LABEL_W = 52
+CHIP_STEP = CHIP_SIZE[0] + 3
+CHIP_MIN_STEP = 22
+"""The narrowest a crowded row packs its chips (the value stays readable at the left)."""
+BUBBLE_R = 30
+"""A revealed bid's bubble beside its seat."""
+
+FACE_W, FACE_H = FACE_SIZE
+FACE_TOP = 104
+FACE_GAP = 36
+BANNER_Y = FACE_TOP + FACE_H + 14
+LOWER = pygame.Rect(MIDDLE.left, 420, MIDDLE.width, theme.SCREEN_H - 420 - MARGIN)
+"""Below the banner: the bid entry, the take or bomb hint, the recent bids, the scoring."""
+
+DECK = pygame.Rect(MIDDLE.left + 4, 12, 44, 62)
+SET_ASIDE = pygame.Rect(MIDDLE.right - 48, 12, 44, 62)
+"""The small piles in the top corners of the middle: still to come, and out of the game."""
+CODE_POS = (MARGIN, theme.SCREEN_H - 4)
+"""The game code, when the player typed it: under the left seats, clear of the bid entry."""
+
+
+def faceup_rect(index: int, count: int) -> pygame.Rect:
+    """The ``index``-th of ``count`` face-up cards (one card sits in the middle)."""
+    rect = pygame.Rect(0, FACE_TOP, FACE_W, FACE_H)
+    if count <= 1:
+        rect.centerx = CENTRE_X
+    else:
+        rect.right = CENTRE_X - FACE_GAP // 2 if index == 0 else rect.right
+        if index != 0:
+            rect.left = CENTRE_X + FACE_GAP // 2
+    return rect
+
+
+def point(rect: pygame.Rect) -> tuple[float, float]:
+    return (float(rect.centerx), float(rect.centery))
+
+
+@dataclass(frozen=True)
+class TableLayout:
+    seats: int
+
+    @property
+    def left_count(self) -> int:
+        return (self.seats + 1) // 2
+
+    def on_left(self, seat: int) -> bool:
+        return seat < self.left_count
+
+    def panel(self, seat: int) -> pygame.Rect:
+        left = self.on_left(seat)
+        k = seat if left else seat - self.left_count
+        count = self.left_count if left else self.seats - self.left_count
+        total = count * PANEL_H + (count - 1) * PANEL_GAP
+        top = max(MARGIN, (theme.SCREEN_H - total) // 2 - 12)
+        return pygame.Rect(LEFT_X if left else RIGHT_X, top + k * (PANEL_H + PANEL_GAP),
+                           PANEL_W, PANEL_H)
+
+    def panels(self) -> dict[int, pygame.Rect]:
+        return {seat: self.panel(seat) for seat in range(self.seats)}
+
+    def row(self, seat: int, color_index: int) -> pygame.Rect:
+        """The red (0) or green (1) row of a seat: its label and its chips."""
+        panel = self.panel(seat)
+        top = panel.top + ROW_TOP + color_index * (ROW_H + ROW_GAP)
+        return pygame.Rect(panel.left + 10, top, panel.width - 20, ROW_H)
+
+    def label_rect(self, seat: int, color_index: int) -> pygame.Rect:
+        row = self.row(seat, color_index)
+        return pygame.Rect(row.left, row.top, LABEL_W, ROW_H)
+
+    def chip_step(self, count: int) -> int:
+        room = PANEL_W - 20 - LABEL_W - 8 - CHIP_SIZE[0]
+        if count <= 1:
+            return CHIP_STEP
+        return max(CHIP_MIN_STEP, min(CHIP_STEP, room // (count - 1)))
+
+    def chip_rect(self, seat: int, color_index: int, index: int, count: int) -> pygame.Rect:
+        """The ``index``-th chip of a row holding ``count`` (``index == count``: where the
+        next card will land)."""
+        row = self.row(seat, color_index)
+        step = self.chip_step(max(count, index + 1))
+        return pygame.Rect(row.left + LABEL_W + 8 + index * step, row.top, *CHIP_SIZE)
+
+    def bubble(self, seat: int) -> tuple[int, int]:
+        """The centre of a seat's bid bubble, beside the panel on the middle's side."""
+        panel = self.panel(seat)
+        gap = BUBBLE_R + 8
+        x = panel.right + gap if self.on_left(seat) else panel.left - gap
+        return (x, panel.centery)
+
+    def seat_point(self, seat: int) -> tuple[float, float]:
+        return point(self.panel(seat))

@@ -1,0 +1,569 @@
+"""Drawing the Die Bombe table: the felt, the round and the piles, the face-up cards, every
+seat's panel (its red and green rows, the crown of a majority, minus points and score), the
+revealed bids beside the seats, the banner, what the person decides (the bid entry, the
+cards to take, the bomb's targets), the news and the recent bids, then everything in flight.
+
+Only what may be seen is drawn: a sealed bid only for its own bidder while their view is on
+screen (``scene.private_ok``), and the decision only while it is on screen.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.diebombe import cards as C
+from game.rules.diebombe.view import DieView
+from game.ui import cards, gfx, theme
+from game.ui.diebombe import layout as L
+from game.ui.diebombe.bidpad import PAD
+from game.ui.diebombe.history import bid_text, recent_bids
+from game.ui.diebombe.marks import (
+    CHIP_SIZE,
+    GOLD,
+    colors,
+    draw_chip,
+    draw_crown,
+    draw_envelope,
+    draw_mini,
+    draw_row_label,
+    signed,
+    wobble,
+)
+from game.ui.diebombe.news import names, news_lines
+from game.ui.diebombe.picker import BOMB, TAKE
+from game.ui.diebombe.sheet import majority
+from game.ui.diebombe.story import bomb_spot
+from game.ui.draw import round_rect, vertical_gradient
+from game.ui.table.notice import draw_notice
+from game.ui.text import draw_text, fit_line, wrap_text
+from game.ui.tween import arc_point
+
+if TYPE_CHECKING:
+    from game.ui.diebombe.table import DieTableScene
+
+FELT_TOP = (34, 62, 88)
+FELT_BOTTOM = (12, 24, 40)
+SILVER = (200, 210, 224)
+LOSS = (255, 150, 130)
+NEWS_W = 2 * (L.CENTRE_X - L.MIDDLE.left - 2 * L.BUBBLE_R - 20)
+"""The news stays clear of the bid bubbles at both sides."""
+ROW = 28
+"""A round's line in the recent bids."""
+BOARD_SEATS = 4
+"""The recent bids' board fits beside the bubbles of up to four seats (more seats read their
+recent bids on their panels, and everything in the history)."""
+Bubbles = tuple[tuple[int | None, ...], tuple[int, ...], int | None]
+"""(bids per seat, the highest seats, the second)."""
+
+
+def paint_table(surface: pygame.Surface, scene: DieTableScene) -> None:
+    surface.blit(vertical_gradient(surface.get_size(), FELT_TOP, FELT_BOTTOM), (0, 0))
+    _top(surface, scene)
+    _faceup(surface, scene)
+    for seat in range(scene.shown.seats):
+        _panel(surface, scene, seat)
+    _bubbles(surface, scene)
+    _trajectory(surface, scene)
+    if scene.sheet is None:
+        _banner(surface, scene)
+        _lower(surface, scene)
+    scene.timeline.draw(surface)
+    _floaters(surface, scene)
+    scene.particles.draw(surface)
+    if scene.sheet is not None:
+        outcome = scene.match.outcome()
+        scene.sheet.draw(surface, scene.shown, scene.namer, outcome.places)
+    scene.controls.draw(surface)
+    if scene.show_code:
+        draw_text(surface, f"{scene.t('newgame.code')}: {scene.match.code}", L.CODE_POS,
+                  theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="bottomleft")
+    draw_notice(surface, scene.notice, scene.t)
+
+
+# --- the top of the middle -----------------------------------------------------------------------
+
+
+def _top(surface: pygame.Surface, scene: DieTableScene) -> None:
+    view = scene.shown
+    namer = scene.namer
+    title = namer.t("diebombe.round", n=view.round, total=C.ROUNDS)
+    draw_text(surface, title, (L.CENTRE_X, 14), theme.TEXT_LARGE, theme.INK, bold=True,
+              anchor="midtop", max_width=300)
+    bombs = sum(1 for card in view.unseen if card == C.BOMB)
+    sub = (f"{namer.plural('diebombe.to_come', view.deck_size)} · "
+           f"{namer.plural('diebombe.bombs_left', bombs)}")
+    draw_text(surface, sub, (L.CENTRE_X, 50), theme.TEXT_MIN, theme.INK_DIM, anchor="midtop",
+              max_width=330)
+    if view.deck_size:
+        for k in range(min(3, view.deck_size)):
+            back = cards.draw_back(L.DECK.size)
+            surface.blit(back, L.DECK.move(-2 * k, -2 * k))
+        draw_text(surface, str(view.deck_size), (L.DECK.right + 8, L.DECK.centery),
+                  theme.TEXT_LARGE, theme.INK, bold=True, anchor="midleft")
+    out = len(view.set_aside)
+    pile = L.SET_ASIDE
+    if out:
+        gfx.rect(surface, (60, 54, 60), pile, border_radius=6)
+        for k in range(min(4, out)):
+            gfx.line(surface, (120, 110, 110), (pile.left + 6, pile.top + 12 + k * 12),
+                     (pile.right - 6, pile.top + 8 + k * 13), 3)
+        gfx.rect(surface, (20, 18, 22), pile, 2, border_radius=6)
+    else:
+        gfx.rect(surface, theme.PANEL_EDGE, pile, 2, border_radius=6)
+    count = draw_text(surface, str(out), (pile.left - 8, pile.top + 4), theme.TEXT_LARGE,
+                      theme.INK, bold=True, anchor="topright")
+    draw_text(surface, namer.t("diebombe.out"), (pile.right, pile.bottom + 4), theme.TEXT_MIN,
+              theme.INK_DIM, anchor="topright", max_width=count.right - L.CENTRE_X + 60)
+
+
+# --- the face-up cards ---------------------------------------------------------------------------
+
+
+def _faceup(surface: pygame.Surface, scene: DieTableScene) -> None:
+    view = scene.shown
+    _waiting_bombs(surface, scene)
+    picker = scene.picker
+    count = len(view.faceup)
+    glow = 0.5 + 0.5 * math.sin(scene.clock * 4)
+    for index, card in enumerate(view.faceup):
+        if index in scene.hidden_faceup:
+            continue
+        rect = L.faceup_rect(index, count)
+        lit = False
+        if picker is not None and picker.kind == TAKE:
+            lit = any(pick.aim == rect for k, pick in enumerate(picker.picks)
+                      if k == picker.lit)
+            if lit:
+                rect = rect.move(0, -14)
+            ring = rect.inflate(16, 16)
+            round_rect(surface, ring, theme.ACCENT, 18, round(90 + 120 * glow) if lit else 70)
+            if lit:
+                round_rect(surface, ring, theme.ACCENT, 18, 255, 4)
+        cards.blit_card(surface, scene.face(card), rect.topleft, 14 if lit else 6)
+        if picker is not None and picker.kind == TAKE:
+            cap = pygame.Rect(0, 0, 34, 30)
+            cap.center = (rect.right - 6, rect.top + 6)
+            round_rect(surface, cap, theme.INK, 8)
+            draw_text(surface, str(index + 1), cap.center, theme.TEXT_BODY, theme.INK_DARK,
+                      bold=True, anchor="center")
+
+
+def to_act_seats(view: DieView) -> set[int]:
+    """The seats the view on screen waits for."""
+    if view.phase in ("bid", "rebid"):
+        return {s for s in view.bidders if not view.has_bid[s]}
+    if view.phase == "take" and view.taker is not None:
+        return {view.taker}
+    if view.phase == "bomb" and view.bombers:
+        return {view.bombers[0]}
+    return set()
+
+
+def _waiting_bombs(surface: pygame.Surface, scene: DieTableScene) -> None:
+    """Bombs taken and not yet played wait in the middle, trembling."""
+    bombers = scene.shown.bombers
+    for index in range(scene.bombs_gone, len(bombers)):
+        x, y = bomb_spot(len(bombers), index)
+        shake = 0.0 if scene.app.motion.reduced else math.sin(scene.clock * 31 + index) * 2
+        face = scene.face(C.BOMB)
+        rect = face.get_rect(center=(round(x + shake), round(y)))
+        round_rect(surface, rect.inflate(14, 14), theme.DANGER, 18,
+                   round(90 + 60 * math.sin(scene.clock * 6)))
+        cards.blit_card(surface, face, rect.topleft, 10)
+
+
+# --- the seats -----------------------------------------------------------------------------------
+
+
+def _panel(surface: pygame.Surface, scene: DieTableScene, seat: int) -> None:
+    view = scene.shown
+    namer = scene.namer
+    match = scene.match
+    rect = scene.layout.panel(seat)
+    acting = to_act_seats(view) if not scene.timeline.busy else set()
+    alone = view.phase in ("take", "bomb")
+    to_act = seat in acting and alone
+    mine = seat == scene.home and scene.private_ok and match.is_person(seat)
+    face = theme.mix(theme.PANEL, theme.BG_DEEP, 0.25)
+    if to_act:
+        glow = 0.5 + 0.5 * math.sin(scene.clock * 3.2)
+        round_rect(surface, rect.inflate(12, 12), theme.ACCENT, 20, round(50 + 70 * glow))
+    round_rect(surface, rect.move(0, 4), theme.SHADE, 16, 90)
+    round_rect(surface, rect, face, 16, 240)
+    edge = theme.ACCENT if to_act else theme.FOCUS if mine else theme.PANEL_EDGE
+    round_rect(surface, rect, edge, 16, 255, 3 if edge != theme.PANEL_EDGE else 2)
+    x = rect.left + 12
+    # header: name, crowns, score
+    score = view.scores()[seat]
+    score_text = draw_text(surface, signed(score), (rect.right - 12, rect.top + 4),
+                           theme.TEXT_LARGE, GOLD, bold=True, anchor="topright")
+    crowns = [C.RED] if seat in majority(view, C.RED) else []
+    crown_w = 30 * len(crowns)
+    status = pygame.Rect(0, 0, 44, 30)
+    status.midright = (score_text.left - 8, rect.top + 20)
+    _status(surface, scene, seat, status.center)
+    name_w = status.left - x - 8 - crown_w
+    you = match.people == (seat,)
+    tag = fit_line(namer.t("seat.you"), theme.TEXT_MIN, 70, theme.INK_DARK, bold=True) \
+        if you else None
+    if tag is not None:
+        name_w -= tag.get_width() + 16
+    name = draw_text(surface, namer.seat(seat), (x, rect.top + 8), theme.TEXT_BODY, theme.INK,
+                     bold=True, max_width=name_w)
+    cx = name.right + 6
+    if tag is not None:
+        pill = tag.get_rect(midleft=(cx + 6, name.centery)).inflate(12, 2)
+        round_rect(surface, pill, theme.FOCUS, 9)
+        surface.blit(tag, tag.get_rect(center=pill.center))
+        cx = pill.right + 6
+    for color in crowns:
+        draw_crown(surface, pygame.Rect(cx, rect.top + 8, 26, 22), colors(color)[0], color)
+        cx += 30
+    # the line under it: minus points, recent bids, whose bid is sealed
+    sub_y = rect.top + L.NAME_H + 12
+    minus = draw_text(surface, namer.t("diebombe.minus", n=view.minus[seat]), (x, sub_y),
+                      theme.TEXT_MIN, LOSS, bold=True, anchor="midleft", max_width=120)
+    right = rect.right - 12
+    bids = recent_bids(view, seat, 3)
+    if mine and view.my_bid is not None and view.phase in ("bid", "rebid"):
+        detail = namer.t("diebombe.your_sealed", n=view.my_bid)
+        draw_text(surface, detail, (minus.right + 12, sub_y), theme.TEXT_MIN, theme.FOCUS,
+                  bold=True, anchor="midleft", max_width=right - minus.right - 12)
+    elif bids:
+        text = namer.t("diebombe.recent", bids=" · ".join(map(str, bids)))
+        draw_text(surface, text, (minus.right + 12, sub_y), theme.TEXT_MIN, theme.INK_DIM,
+                  anchor="midleft", max_width=right - minus.right - 12)
+    # the two rows
+    for index, color in enumerate(C.COLORS):
+        _row(surface, scene, seat, index, color)
+
+
+def _status(surface: pygame.Surface, scene: DieTableScene, seat: int,
+            centre: tuple[int, int]) -> None:
+    """A sealed envelope once the seat has bid; dots while a machine thinks."""
+    view = scene.shown
+    if view.phase not in ("bid", "rebid") or seat not in view.bidders:
+        return
+    sealing = scene.sealing.get(seat)
+    envelope = pygame.Rect(0, 0, 40, 28)
+    envelope.center = centre
+    if view.has_bid[seat] or sealing is not None:
+        grow = sealing.progress if sealing is not None else 1.0
+        if grow <= 0.01:
+            return
+        shown = envelope.inflate(round(envelope.width * (grow - 1)),
+                                 round(envelope.height * (grow - 1)))
+        draw_envelope(surface, shown)
+        return
+    match = scene.match
+    choice = match.machine_choice()
+    moving = scene.flow.awaiting_person is None and scene.flow.curtain_for is None
+    if moving and choice is not None and choice[0] == seat and not scene.timeline.busy:
+        dots = "•" * (1 + int(scene.clock * 3) % 3)
+        draw_text(surface, dots, centre, theme.TEXT_BODY, theme.ACCENT, anchor="center")
+    else:  # not sealed yet: the outline of an envelope
+        gfx.rect(surface, theme.PANEL_EDGE, envelope, 2, border_radius=4)
+        gfx.lines(surface, theme.PANEL_EDGE, False,
+                  [(envelope.left + 3, envelope.top + 3), (envelope.centerx, envelope.centery + 2),
+                   (envelope.right - 3, envelope.top + 3)], 2)
+
+
+def _row(surface: pygame.Surface, scene: DieTableScene, seat: int, index: int,
+         color: str) -> None:
+    view = scene.shown
+    namer = scene.namer
+    won = [card for card in view.won[seat] if C.color_of(card) == color]
+    total = sum(C.value_of(card) for card in won)
+    label = draw_row_label(color, namer.letter(color), str(total), (L.LABEL_W, L.ROW_H))
+    head = scene.layout.label_rect(seat, index)
+    surface.blit(label, head)
+    if color == C.GREEN and view.green_doubles and seat in majority(view, color):
+        # with the option the green majority doubles too: its crown sits on the pile (the
+        # red majority's is beside the name)
+        draw_crown(surface, pygame.Rect(head.right - 16, head.top - 9, 24, 19),
+                   colors(color)[0], color)
+    if not won:
+        row = scene.layout.row(seat, index)
+        empty = pygame.Rect(row.left + L.LABEL_W + 8, row.top + 4, CHIP_SIZE[0], row.height - 8)
+        gfx.rect(surface, theme.PANEL_EDGE, empty, 2, border_radius=6)
+        return
+    step = scene.layout.chip_step(len(won))
+    crowded = step < CHIP_SIZE[0] - 4
+    for k, card in enumerate(won):
+        if (seat, card) in scene.hidden_chips:
+            continue
+        rect = scene.layout.chip_rect(seat, index, k, len(won))
+        chip = draw_chip(card, namer.letter(color), left_number=crowded)
+        surface.blit(chip, rect)
+    picker = scene.picker
+    if picker is not None and picker.kind == BOMB:
+        _targets(surface, scene, seat, index)
+
+
+def _trajectory(surface: pygame.Surface, scene: DieTableScene) -> None:
+    """The way the bomb would fly to the card it aims at: a dotted arc."""
+    picker = scene.picker
+    bombers = scene.shown.bombers
+    if picker is None or picker.kind != BOMB or not picker.picks or not bombers:
+        return
+    start = bomb_spot(len(bombers), 0)
+    end = picker.picks[picker.lit].aim.center
+    phase = 0.0 if scene.app.motion.reduced else (scene.clock * 1.5) % 1.0
+    for k in range(14):
+        t = (k + phase) / 14
+        x, y = arc_point(start, end, t, 140)
+        gfx.circle(surface, theme.DANGER, (x, y), 4 if k % 2 else 3)
+
+
+def _targets(surface: pygame.Surface, scene: DieTableScene, seat: int, index: int) -> None:
+    """The bomb's choices on this row: every one outlined, the chosen one under a sight."""
+    picker = scene.picker
+    assert picker is not None
+    row = scene.layout.row(seat, index)
+    glow = 0.5 + 0.5 * math.sin(scene.clock * 5)
+    for k, pick in enumerate(picker.picks):
+        if pick.seat != seat or not row.colliderect(pick.area):
+            continue
+        lit = k == picker.lit
+        round_rect(surface, pick.area.inflate(6, 6), theme.DANGER if lit else theme.ACCENT, 8,
+                   255, 3 if lit else 2)
+        if lit:
+            centre = pick.aim.center
+            r = round(22 + 4 * glow)
+            gfx.circle(surface, theme.DANGER, centre, r, 3)
+            cx, cy = centre
+            for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
+                gfx.line(surface, theme.DANGER, (cx + dx * (r - 8), cy + dy * (r - 8)),
+                         (cx + dx * (r + 8), cy + dy * (r + 8)), 3)
+
+
+# --- the revealed bids ---------------------------------------------------------------------------
+
+
+def bubbles_of(view: DieView) -> Bubbles | None:
+    """The bids to show beside the seats when nothing moves: the reveal of the round in
+    progress, or the last round's until the next bidding starts."""
+    if view.phase == "take" and view.reveals:
+        taker = view.taker
+        return view.reveals[-1], ((taker,) if taker is not None else ()), view.second
+    if view.phase == "rebid" and view.reveals:
+        return view.reveals[-1], view.bidders, None
+    if view.phase == "bomb" and view.history:
+        record = view.history[-1]
+        return record.reveals[-1], (record.taker,), record.second
+    return None
+
+
+def _bubbles(surface: pygame.Surface, scene: DieTableScene) -> None:
+    reveal = scene.reveal
+    if reveal is not None:
+        ev = reveal.event
+        found: Bubbles | None = (ev.bids, ev.highest, ev.second)
+        shown, grow = reveal.shown, reveal.grow.progress
+        drum = not reveal.drum.done
+    else:
+        found = bubbles_of(scene.shown)
+        shown, grow, drum = True, 1.0, False
+    if found is None:
+        return
+    bids, highest, second = found
+    tie = len(highest) > 1
+    for seat, bid in enumerate(bids):
+        if bid is None or seat >= scene.shown.seats:
+            continue
+        cx, cy = scene.layout.bubble(seat)
+        if scene.pad is not None and PAD.inflate(2 * L.BUBBLE_R, 2 * L.BUBBLE_R).collidepoint(
+                cx, cy):
+            continue  # under the bid entry: the banner names the tie, the envelopes the tied
+        if not shown:
+            shake = wobble(scene.clock, seat) if drum and not scene.app.motion.reduced else 0.0
+            envelope = pygame.Rect(0, 0, 50, 36)
+            envelope.center = (cx + round(shake), cy)
+            draw_envelope(surface, envelope, shake * 0.5)
+            continue
+        top = seat in highest
+        scale = 1.0 + (0.3 if tie else 0.6) * grow if top else \
+            1.0 + 0.15 * grow if seat == second else 1.0
+        r = round(L.BUBBLE_R * scale)
+        ring = GOLD if top and not tie else theme.ACCENT if top else \
+            SILVER if seat == second else theme.PANEL_EDGE
+        fill = (252, 248, 236) if top or seat == second else (60, 68, 88)
+        ink = theme.INK_DARK if top or seat == second else theme.INK
+        gfx.circle(surface, theme.SHADE, (cx + 2, cy + 4), r)
+        gfx.circle(surface, fill, (cx, cy), r)
+        gfx.circle(surface, ring, (cx, cy), r, 4 if top else 3)
+        draw_text(surface, str(bid), (cx, cy), round(26 * scale), ink, bold=True,
+                  anchor="center")
+        key = "diebombe.bubble.tie" if top and tie else "diebombe.bubble.first" if top else \
+            "diebombe.bubble.second" if seat == second else ""
+        if key:
+            text = fit_line(scene.namer.t(key), theme.TEXT_MIN, 96, theme.INK_DARK, bold=True)
+            cap = text.get_rect(midtop=(cx, cy + r + 4)).inflate(10, 2)
+            round_rect(surface, cap, ring, 8)
+            surface.blit(text, text.get_rect(center=cap.center))
+
+
+# --- the banner and what is below it -------------------------------------------------------------
+
+
+def banner(scene: DieTableScene) -> tuple[str, str, bool]:
+    """(the big line, the line under it, whether it is the person's to act)."""
+    view = scene.shown
+    namer = scene.namer
+    match = scene.match
+    reveal = scene.reveal
+    if reveal is not None and reveal.shown:
+        ev = reveal.event
+        top = max((bid for bid in ev.bids if bid is not None), default=0)
+        if len(ev.highest) > 1:
+            return (namer.t("diebombe.banner.tie", amount=top),
+                    namer.t("diebombe.banner.tie_sub", players=names(namer, ev.highest)), True)
+        return (namer.t("diebombe.banner.highest", player=namer.seat(ev.highest[0]),
+                        amount=top), "", True)
+    if reveal is not None:
+        return namer.t("diebombe.banner.drumroll"), "", True
+    deciding = scene.deciding()
+    phase = view.phase
+    if phase in ("bid", "rebid"):
+        left = [s for s in view.bidders if not view.has_bid[s]]
+        sealed = len(view.bidders) - len(left)
+        sub = namer.t("diebombe.banner.sealed", n=sealed, total=len(view.bidders))
+        if deciding is not None:
+            if phase == "rebid":
+                tie = max((bid for bid in view.reveals[-1] if bid is not None), default=0) \
+                    if view.reveals else 0
+                return (namer.t("diebombe.banner.your_rebid", amount=tie),
+                        namer.t("diebombe.banner.rebid_rule"), True)
+            return namer.t("diebombe.banner.your_bid"), namer.t("diebombe.banner.bid_rule"), True
+        waiting = [s for s in left if match.is_person(s)]
+        if waiting and not scene.timeline.busy and match.machine_choice() is None:
+            return namer.t("table.waiting", player=namer.seat(waiting[0])), sub, False
+        key = "diebombe.banner.rebidding" if phase == "rebid" else "diebombe.banner.bidding"
+        return namer.t(key), sub, False
+    if phase == "take" and view.taker is not None:
+        if deciding is not None:
+            return (namer.t("diebombe.banner.your_take", amount=view.price or 0),
+                    namer.t("diebombe.banner.take_keys"), True)
+        return namer.t("diebombe.banner.take", player=namer.seat(view.taker),
+                       amount=view.price or 0), "", False
+    if phase == "bomb" and view.bombers:
+        if deciding is not None:
+            key = "diebombe.banner.bomb_card_keys" if view.any_card_bombed else \
+                "diebombe.banner.bomb_keys"
+            return namer.t("diebombe.banner.your_bomb"), namer.t(key), True
+        return namer.t("diebombe.banner.bomb", player=namer.seat(view.bombers[0])), "", False
+    return "", "", False
+
+
+def room(scene: DieTableScene, top: int, bottom: int) -> int:
+    """How wide a centred line between ``top`` and ``bottom`` may be: the whole middle, or
+    the space between the bid bubbles when one of them is that high."""
+    shown = scene.reveal is not None or bubbles_of(scene.shown) is not None
+    if shown:
+        reach = round(L.BUBBLE_R * 1.6) + 26
+        for seat in range(scene.shown.seats):
+            _x, y = scene.layout.bubble(seat)
+            if y - reach < bottom and y + reach > top:
+                return NEWS_W
+    return L.MIDDLE.width - 20
+
+
+def _banner(surface: pygame.Surface, scene: DieTableScene) -> None:
+    text, sub, hot = banner(scene)
+    if not text:
+        return
+    size = theme.TEXT_LARGE + 4 if hot else theme.TEXT_LARGE
+    width = room(scene, L.BANNER_Y, L.BANNER_Y + 60)
+    rect = draw_text(surface, text, (L.CENTRE_X, L.BANNER_Y), size,
+                     theme.ACCENT if hot else theme.INK, bold=True, anchor="midtop",
+                     max_width=width)
+    if sub:
+        draw_text(surface, sub, (L.CENTRE_X, rect.bottom + 2), theme.TEXT_MIN, theme.INK_DIM,
+                  anchor="midtop", max_width=width)
+
+
+def _lower(surface: pygame.Surface, scene: DieTableScene) -> None:
+    pad = scene.pad
+    view = scene.shown
+    namer = scene.namer
+    if pad is not None:
+        rebid = view.phase == "rebid"
+        title = namer.t("diebombe.pad.rebid" if rebid else "diebombe.pad.title", round=view.round)
+        score = view.scores()[scene.home]
+        cost = namer.t("diebombe.pad.cost", n=pad.value)
+        left = namer.t("diebombe.pad.left", score=signed(score), after=signed(score - pad.value))
+        pad.draw(surface, title, cost, left, namer.t("diebombe.pad.keys"))
+        return
+    lower = L.LOWER
+    y = lower.top + 8
+    viewer = scene.home if scene.private_ok else None
+    start = max(0, scene._logged - 30)
+    items = scene.match.feed_for(viewer, start)[: max(0, scene._logged - start)]
+    rows: list[tuple[str, int]] = []
+    width = room(scene, y, y + 80)
+    for age, line in enumerate(reversed(news_lines(namer, items, 3))):
+        wrapped = wrap_text(line, theme.TEXT_MIN, width)
+        if len(rows) + len(wrapped) > 3:
+            break
+        rows[:0] = [(row, age) for row in wrapped]
+    for k, (row, age) in enumerate(rows):
+        draw_text(surface, row, (L.CENTRE_X, y + k * 26), theme.TEXT_MIN,
+                  theme.INK if age == 0 else theme.INK_DIM, anchor="midtop", max_width=width)
+    if view.seats <= BOARD_SEATS:
+        _recent(surface, scene, lower.top + 108)
+
+
+def _recent(surface: pygame.Surface, scene: DieTableScene, top: int) -> None:
+    """The revealed bids of the last rounds, a column per seat (the gold one took first)."""
+    view = scene.shown
+    namer = scene.namer
+    records = view.history[-3:]
+    if not records:
+        return
+    seats = view.seats
+    lower = L.LOWER
+    box = pygame.Rect(lower.left + 4, top, lower.width - 8, 30 + ROW * len(records) + 6)
+    round_rect(surface, box, theme.BG_DEEP, 14, 150)
+    minis = [[draw_mini(card, namer.letter(C.color_of(card)), 26) for card in record.faceup]
+             for record in records]
+    first_w = 46 + max(sum(chip.get_width() + 4 for chip in row) for row in minis) + 8
+    col_w = (box.width - first_w - 12) // seats
+    x0 = box.left + first_w
+    draw_text(surface, namer.t("diebombe.recent_title"), (box.left + 12, top + 16),
+              theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="midleft", max_width=first_w - 16)
+    for seat in range(seats):
+        draw_text(surface, namer.seat(seat), (x0 + seat * col_w + col_w // 2, top + 16),
+                  theme.TEXT_MIN, theme.INK_DIM, anchor="center", max_width=col_w - 6)
+    y = top + 32
+    for record in records:
+        draw_text(surface, namer.t("diebombe.round_short", n=record.round),
+                  (box.left + 12, y + 14), theme.TEXT_MIN, theme.INK, anchor="midleft")
+        x = box.left + 46
+        for chip in minis[records.index(record)]:
+            surface.blit(chip, (x, y + 1))
+            x += chip.get_width() + 4
+        for seat in range(seats):
+            text = bid_text(record, seat)
+            color = GOLD if seat == record.taker else SILVER if seat == record.second \
+                else theme.INK_DIM
+            size = theme.TEXT_MIN if "→" in text else theme.TEXT_SMALL
+            draw_text(surface, text, (x0 + seat * col_w + col_w // 2, y + 14), size, color,
+                      bold=seat in (record.taker, record.second), anchor="center",
+                      max_width=col_w - 6)
+        y += ROW
+
+
+def _floaters(surface: pygame.Surface, scene: DieTableScene) -> None:
+    for floater in scene.floaters:
+        t = floater.tween.t
+        if t <= 0:
+            continue
+        x, y = floater.at
+        text = fit_line(floater.text, theme.TEXT_LARGE, 200, floater.color, bold=True)
+        before = text.get_alpha()
+        text.set_alpha(round(255 * (1.0 - max(0.0, t - 0.6) / 0.4)))
+        surface.blit(text, text.get_rect(center=(round(x), round(y - 40 * t))))
+        text.set_alpha(before)

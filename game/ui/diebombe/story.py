@@ -1,0 +1,241 @@
+"""Die Bombe's events told as motion on the table's timeline.
+
+- a sealed bid: an envelope pops up on its seat (never a number);
+- the reveal, the drumroll moment: the envelopes shake to a drumroll, every bid turns over at
+  once, and the winner's number grows (a tie: the tied numbers grow and they bid again);
+- a card taken: it flies from the middle to its row, with "−17" (or "free") rising from the
+  seat; a bomb taken waits on its seat;
+- a bomb played: it flies to the card it covers and goes off (flash, shake, smoke), then the
+  bomb and the covered card crumple aside onto the pile of cards out of the game;
+- a card nobody takes, or a bomb with nothing to cover: it crumples aside;
+- the next round: two cards fly from the deck and turn over;
+- the end: a fanfare and confetti, then the final scoring line by line.
+
+While the beats play, the table keeps drawing the view from before them; what has flown away
+is hidden (``hidden_faceup``, ``hidden_chips``, ``bombs_gone``) and what has landed holds
+its spot until the timeline settles and the new view takes over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.rules.diebombe import cards as C
+from game.rules.diebombe import events as E
+from game.ui.diebombe import layout as L
+from game.ui.diebombe.anim import Point
+from game.ui.diebombe.marks import CHIP_SIZE, FACE_SIZE
+from game.ui.tween import Tween, ease_out_back
+
+if TYPE_CHECKING:
+    from game.ui.diebombe.table import DieTableScene
+
+SEAL_TIME = 0.25
+DRUM_TIME = 0.9
+FLIP_TIME = 0.3
+GROW_TIME = 0.55
+REVEAL_HOLD = 0.65
+TAKE_TIME = 0.55
+CRUMPLE_TIME = 0.6
+BOMB_FLIGHT = 0.55
+TURN_UP_TIME = 0.45
+SMALL_BOMB = (40, 56)
+"""A bomb crumpling aside."""
+
+
+@dataclass
+class Reveal:
+    """The reveal on screen: the event and its three tweens (drumroll, flip, growth)."""
+
+    event: E.BidsRevealed
+    drum: Tween
+    flip: Tween
+    grow: Tween
+
+    @property
+    def shown(self) -> bool:
+        """The numbers have turned over."""
+        return self.flip.t >= 0.5
+
+
+@dataclass
+class Floater:
+    """A short text rising from a seat ("−17", "free")."""
+
+    text: str
+    at: Point
+    tween: Tween
+    color: tuple[int, int, int]
+
+
+def bomb_spot(count: int, index: int) -> Point:
+    """Where the ``index``-th of ``count`` bombs taken this round waits to be played: in the
+    middle of the table, where the face-up cards were."""
+    return L.point(L.faceup_rect(index, count))
+
+
+class Story:
+    def __init__(self, scene: DieTableScene) -> None:
+        self.scene = scene
+        self.arrivals: dict[tuple[int, int], int] = {}
+        """Cards landed in a row during the beats not yet settled."""
+        self.bombs_waiting: list[tuple[int, Point]] = []
+        """Bombs taken during the beats not yet settled: (seat, where they wait)."""
+        self._handlers: dict[type, Callable[[Any], float]] = {
+            E.BidPlaced: self._sealed, E.BidsRevealed: self._revealed,
+            E.CardTaken: self._taken, E.CardLeft: self._left, E.BombPlayed: self._bombed,
+            E.RoundStarted: self._turned_up, E.GameOver: self._over,
+        }
+
+    def reset(self) -> None:
+        """The timeline settled: the view on screen is the match's again."""
+        self.arrivals.clear()
+        self.bombs_waiting.clear()
+
+    def tell(self, event: E.DieEvent) -> None:
+        handler = self._handlers.get(type(event))
+        if handler is not None:
+            self.scene.timeline.add(partial(handler, event))
+
+    # --- helpers -------------------------------------------------------------------------------
+
+    def _face(self, card: str) -> Callable[[], pygame.Surface]:
+        return lambda: self.scene.face(card)
+
+    def _from_middle(self, card: str) -> Point:
+        """The face-up card ``card`` leaves its slot; where it was."""
+        scene = self.scene
+        shown = scene.shown.faceup
+        for index, held in enumerate(shown):
+            if held == card and index not in scene.hidden_faceup:
+                scene.hidden_faceup.add(index)
+                return L.point(L.faceup_rect(index, len(shown)))
+        return L.point(L.DECK)
+
+    def _row_spot(self, seat: int, card: str) -> Point:
+        """Where a card arriving in ``seat``'s row lands (after those already there)."""
+        scene = self.scene
+        name = C.color_of(card)
+        color = C.COLORS.index(name) if name is not None else 0
+        count = sum(1 for c in scene.shown.won[seat] if C.color_of(c) == name)
+        key = (seat, color)
+        index = count + self.arrivals.get(key, 0)
+        self.arrivals[key] = self.arrivals.get(key, 0) + 1
+        return L.point(scene.layout.chip_rect(seat, color, index, index + 1))
+
+    def _crumple(self, card: str, start: Point, size: tuple[int, int], delay: float = 0.0,
+                 on_done: Callable[[], None] | None = None) -> None:
+        scene = self.scene
+        scene.timeline.fly(self._face(card), start, L.point(L.SET_ASIDE), CRUMPLE_TIME,
+                           (size, (L.SET_ASIDE.width, L.SET_ASIDE.height)), delay=delay,
+                           arc=50, hold=False, crumple=True, spin=220.0, on_done=on_done)
+
+    def _float(self, seat: int, text: str, color: tuple[int, int, int]) -> None:
+        scene = self.scene
+        panel = scene.layout.panel(seat)
+        tween = scene.timeline.tween(1.1, moves=False)
+        scene.floaters.append(Floater(text, (float(panel.centerx), float(panel.top + 20)),
+                                      tween, color))
+
+    # --- events --------------------------------------------------------------------------------
+
+    def _sealed(self, ev: E.BidPlaced) -> float:
+        scene = self.scene
+        scene.sealing[ev.seat] = scene.timeline.tween(SEAL_TIME, ease=ease_out_back)
+        scene.sound("play", 0.5)
+        return SEAL_TIME
+
+    def _revealed(self, ev: E.BidsRevealed) -> float:
+        scene = self.scene
+        timeline = scene.timeline
+        scene.sound("drumroll")
+        drum = timeline.tween(DRUM_TIME, moves=False)
+        flip = timeline.tween(FLIP_TIME, DRUM_TIME, moves=False,
+                              on_done=lambda: scene.sound("play"))
+        grow = timeline.tween(GROW_TIME, DRUM_TIME + FLIP_TIME, ease=ease_out_back)
+        scene.reveal = Reveal(ev, drum, flip, grow)
+        return DRUM_TIME + FLIP_TIME + GROW_TIME + REVEAL_HOLD
+
+    def _taken(self, ev: E.CardTaken) -> float:
+        scene = self.scene
+        start = self._from_middle(ev.card)
+        scene.sound("draw")
+        if ev.card == C.BOMB:
+            count = max(1, scene.shown.faceup.count(C.BOMB))
+            end = bomb_spot(count, len(self.bombs_waiting))
+            self.bombs_waiting.append((ev.seat, end))
+            scene.timeline.fly(self._face(C.BOMB), start, end, TAKE_TIME, (FACE_SIZE, FACE_SIZE),
+                               arc=40, spin=360.0)
+        else:
+            end = self._row_spot(ev.seat, ev.card)
+            scene.timeline.fly(self._face(ev.card), start, end, TAKE_TIME, (FACE_SIZE, CHIP_SIZE),
+                               arc=60)
+        if ev.paid:
+            self._float(ev.seat, f"−{ev.paid}", (255, 150, 130))
+        else:
+            self._float(ev.seat, scene.namer.t("diebombe.free"), (150, 230, 160))
+        return TAKE_TIME + 0.1
+
+    def _left(self, ev: E.CardLeft) -> float:
+        scene = self.scene
+        scene.sound("crumple")
+        if ev.why == "no_target":
+            start = self._next_bomb()
+            self._crumple(C.BOMB, start, FACE_SIZE)
+        else:
+            self._crumple(ev.card, self._from_middle(ev.card), FACE_SIZE)
+        return CRUMPLE_TIME + 0.05
+
+    def _next_bomb(self) -> Point:
+        """The bomb that goes next leaves the middle; where it waited."""
+        scene = self.scene
+        if self.bombs_waiting:
+            _seat, spot = self.bombs_waiting.pop(0)
+            scene.bombs_gone += 1
+            return spot
+        bombers = scene.shown.bombers
+        index = scene.bombs_gone
+        scene.bombs_gone += 1
+        return bomb_spot(max(1, len(bombers)), min(index, max(0, len(bombers) - 1)))
+
+    def _bombed(self, ev: E.BombPlayed) -> float:
+        scene = self.scene
+        start = self._next_bomb()
+        target = scene.chip_of(ev.target, ev.covered)
+
+        def boom() -> None:
+            scene.hidden_chips.add((ev.target, ev.covered))
+            scene.boom(target)
+            self._crumple(ev.covered, target, CHIP_SIZE, 0.15)
+            self._crumple(C.BOMB, target, SMALL_BOMB, 0.2)
+
+        scene.sound("draw")
+        scene.timeline.fly(self._face(C.BOMB), start, target, BOMB_FLIGHT,
+                           (FACE_SIZE, (64, 90)), arc=140, hold=False, spin=-30.0,
+                           on_done=boom)
+        return BOMB_FLIGHT + 0.2 + CRUMPLE_TIME + 0.35
+
+    def _turned_up(self, ev: E.RoundStarted) -> float:
+        scene = self.scene
+        scene.sound("draw")
+        back = scene.back
+        for index, card in enumerate(ev.faceup):
+            end = L.point(L.faceup_rect(index, len(ev.faceup)))
+            scene.timeline.fly(self._face(card), L.point(L.DECK), end, TURN_UP_TIME,
+                               ((L.DECK.width, L.DECK.height), FACE_SIZE), delay=index * 0.12,
+                               arc=30, flip=True, back=back)
+        return TURN_UP_TIME + 0.12 * (len(ev.faceup) - 1) + 0.05
+
+    def _over(self, ev: E.GameOver) -> float:
+        scene = self.scene
+        scene.sound("win")
+        for seat, place in enumerate(ev.places):
+            if place == 1:
+                scene.particles.confetti(scene.layout.seat_point(seat), 70)
+        scene.start_sheet()
+        return 1.0

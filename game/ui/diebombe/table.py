@@ -1,0 +1,472 @@
+"""The Die Bombe table: one match at one screen.
+
+The scene reads a seat's view (``Match.view_for``; the public view, seat ``-1``, whenever no
+person's sealed bid may be shown) and the event feed, and submits the person's actions
+through :class:`~game.match.flow.TableFlow`, which paces the machines and brings the hot-seat
+curtain down, for each person of a sealed bidding in turn. Every event becomes motion on a
+timeline (``game.ui.diebombe.story``); while it plays the scene is ``busy`` (input locked)
+and the view on screen stays the one from before the action.
+
+What the person decides is drawn only while that decision is on screen
+(``flow.awaiting_person``): the bid entry, the cards to take, the bomb's targets. A sealed bid
+is drawn only for its own bidder while their view may be shown, so the frames after a person
+seals a bid are the same whatever the bid was.
+
+With an :class:`~game.match.autosave.Autosaver` the table writes the match after every frame
+in which a move was made or the curtain changed; a finished match clears the file.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.errors import IllegalAction
+from game.match.autosave import Autosaver, Seen, restore_curtain
+from game.match.flow import INSTANT, Pace, TableFlow
+from game.match.match import Match
+from game.rules.diebombe import actions as A
+from game.rules.diebombe import cards as C
+from game.rules.diebombe.actions import Action
+from game.rules.diebombe.view import DieView
+from game.ui import cards, theme
+from game.ui.diebombe import layout as L
+from game.ui.diebombe.anim import Point, Timeline
+from game.ui.diebombe.bidpad import BidPad
+from game.ui.diebombe.history import HistoryScene, recent_bids
+from game.ui.diebombe.marks import FACE_SIZE, draw_face
+from game.ui.diebombe.names import Namer
+from game.ui.diebombe.picker import BOMB, TAKE, Pick, Picker
+from game.ui.diebombe.sheet import ScoreSheet
+from game.ui.diebombe.story import Floater, Reveal, Story
+from game.ui.fx import Particles
+from game.ui.scene import Scene
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.table.notice import Notice
+from game.ui.tween import Tween
+from game.ui.widgets import Button, Form
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+PUBLIC = -1
+"""The seat number of the public view: no sealed bid."""
+FAST_FORWARD = 4.0
+SAVE_FAILING = "saving.failing"
+SAVE_WORKS = "saving.works"
+WATCHED_SHEET = 2.5
+"""With nobody at the table, the results come this long after the scoring is complete."""
+BUTTON_W = 200
+DEFAULT_BID = 5
+DEFAULT_MOST = 15
+
+
+class DieTableScene(Scene[None]):
+    def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
+                 autosaver: Autosaver | None = None, resume: Seen | None = None,
+                 show_code: bool = False) -> None:
+        """``pace``: the machines' pace (default: from the settings); ``autosaver``: keeps
+        the match on disk; ``resume``: who was looking when a resumed match was saved;
+        ``show_code``: the game code may be on screen (the player typed it)."""
+        super().__init__(app)
+        self.match = match
+        self.show_code = show_code
+        settings = app.settings
+        self.pace = pace or Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
+        self.flow = TableFlow(match, self.pace)
+        if resume is not None:
+            restore_curtain(self.flow, resume)
+        self.autosaver = autosaver
+        self._saved: tuple[int, int | None, int | None, int] | None = None
+        self.notice = Notice()
+        self.namer = Namer(lambda: self.app.loc, match)
+        self.layout = L.TableLayout(match.config.seat_count)
+        self.timeline = Timeline(app.motion)
+        self.particles = Particles(app.motion, seed=11)
+        self.story = Story(self)
+        self.home = self._pick_home(resume)
+        self.shown: DieView = self._live_view()
+        # what the story hides, shows or grows while its beats play
+        self.hidden_faceup: set[int] = set()
+        self.hidden_chips: set[tuple[int, str]] = set()
+        self.bombs_gone = 0
+        """Bombs waiting in the middle that have flown off during the beats."""
+        self.sealing: dict[int, Tween] = {}
+        self.reveal: Reveal | None = None
+        self.floaters: list[Floater] = []
+        # what the person decides
+        self.pad: BidPad | None = None
+        self.picker: Picker | None = None
+        self._decision_key: tuple[int, int, str] | None = None
+        self.sheet: ScoreSheet | None = None
+        self._sheet_wait = 0.0
+        self.clock = 0.0
+        self.submitted = 0
+        """Actions this screen has submitted (tests read it)."""
+        self._acted = False
+        self._told = match.feed_size
+        self._logged = match.feed_size
+        """The events the screen has finished telling (the news shows only those)."""
+        self._left = False
+        self.controls = Form()
+        self.history_button = Button((L.MIDDLE.right - BUTTON_W, theme.SCREEN_H - 62, BUTTON_W,
+                                      50), self.tr("diebombe.history.button"),
+                                     self.open_history, shortcut_label="H",
+                                     size=theme.TEXT_SMALL)
+        self.results_button = Button((L.CENTRE_X - 170, theme.SCREEN_H - 84, 340, 62),
+                                     self.tr("diebombe.sheet.results"), self.to_results,
+                                     shortcut_label=self.tr("key.enter"), style="primary",
+                                     size=theme.TEXT_LARGE)
+        self.controls.add(self.history_button)
+        self.controls.add(self.results_button)
+        if match.is_over():
+            self.start_sheet()
+        self._refresh()
+
+    # --- who is looking ------------------------------------------------------------------------
+
+    def _pick_home(self, resume: Seen | None = None) -> int:
+        flow = self.flow
+        if resume is not None and resume.home is not None \
+                and flow.viewer in (None, resume.home):
+            return resume.home
+        for seat in (flow.viewer, flow.curtain_for):
+            if seat is not None:
+                return seat
+        return self.match.people[0] if self.match.people else 0
+
+    @property
+    def private_ok(self) -> bool:
+        """Whether the home seat's own sealed bid may be drawn now."""
+        return self.flow.show_private and self.flow.viewer == self.home
+
+    def _live_view(self) -> DieView:
+        view: DieView = self.match.view_for(self.home if self.private_ok else PUBLIC)
+        return view
+
+    def deciding(self) -> tuple[int, str] | None:
+        """The person whose decision is on screen and the phase, once nothing moves."""
+        seat = self.flow.awaiting_person
+        if seat is None or self.timeline.busy or self._left or not self.private_ok:
+            return None
+        return seat, self.match.pending().phase
+
+    def _refresh(self) -> None:
+        """Nothing is moving: show the match as it is now."""
+        viewer = self.flow.viewer
+        if viewer is not None and viewer != self.home:
+            self.home = viewer
+        self.shown = self._live_view()
+        self.timeline.settle()
+        self.story.reset()
+        self.hidden_faceup.clear()
+        self.hidden_chips.clear()
+        self.bombs_gone = 0
+        self._logged = self._told
+        self.sealing.clear()
+        self.reveal = None
+        self._sync_decision()
+
+    def _sync_decision(self) -> None:
+        """Open the bid entry or the picker for the decision on screen (kept while it is the
+        same decision, so a half-typed bid survives the frames)."""
+        deciding = self.deciding()
+        key = (self.match.moves, *deciding) if deciding is not None else None
+        if key == self._decision_key:
+            return
+        self._decision_key = key
+        self.pad = None
+        self.picker = None
+        if deciding is None:
+            return
+        seat, phase = deciding
+        if phase in ("bid", "rebid"):
+            self.pad = BidPad(self._default_bid(seat), self.bid, self.tr, self.tr("key.enter"))
+        elif phase == "take":
+            self.picker = Picker(TAKE, self._take_picks(seat), self.submit)
+        elif phase == "bomb":
+            self.picker = Picker(BOMB, self._bomb_picks(seat), self.submit)
+
+    def _default_bid(self, seat: int) -> int:
+        """Where the entry starts: in a rebid the tied amount; else the seat's own last bid
+        (public), never above ``DEFAULT_MOST`` (a hasty Enter must not cost 40), else
+        ``DEFAULT_BID``."""
+        view = self.shown
+        if view.phase == "rebid" and view.reveals and view.reveals[-1][seat] is not None:
+            return int(view.reveals[-1][seat] or DEFAULT_BID)  # the tie: from there
+        own = recent_bids(view, seat, 1)
+        return min(own[-1], DEFAULT_MOST) if own else DEFAULT_BID
+
+    def _take_picks(self, seat: int) -> list[Pick]:
+        faceup = self.shown.faceup
+        picks = []
+        for action in self.match.legal_for(seat):
+            index = faceup.index(action.card) if action.card in faceup else 0
+            rect = L.faceup_rect(index, len(faceup))
+            picks.append(Pick(action, rect.inflate(12, 12), rect))
+        return picks
+
+    def _bomb_picks(self, seat: int) -> list[Pick]:
+        picks = []
+        for action in self.match.legal_for(seat):
+            target = action.target
+            assert target is not None
+            if action.card is not None:
+                aim = self.chip_rect_of(target, action.card)
+                area = self.chip_area(target, action.card)
+            else:
+                color = action.color or C.RED
+                won = [c for c in self.shown.won[target] if C.color_of(c) == color]
+                aim = self.chip_rect_of(target, won[-1]) if won else \
+                    self.layout.row(target, C.COLORS.index(color))
+                area = self.layout.row(target, C.COLORS.index(color))
+            picks.append(Pick(action, area, aim, target))
+        return picks
+
+    # --- where cards are -----------------------------------------------------------------------
+
+    def row_cards(self, seat: int, color: str) -> list[str]:
+        return [c for c in self.shown.won[seat] if C.color_of(c) == color]
+
+    def chip_rect_of(self, seat: int, card: str) -> pygame.Rect:
+        color = C.color_of(card) or C.RED
+        row = self.row_cards(seat, color)
+        index = row.index(card) if card in row else len(row)
+        return self.layout.chip_rect(seat, C.COLORS.index(color), index, len(row))
+
+    def chip_area(self, seat: int, card: str) -> pygame.Rect:
+        """The part of a chip a click can reach (the next chip covers the rest)."""
+        rect = self.chip_rect_of(seat, card)
+        color = C.color_of(card) or C.RED
+        row = self.row_cards(seat, color)
+        if card in row and row.index(card) < len(row) - 1:
+            rect.width = self.layout.chip_step(len(row))
+        return rect
+
+    def chip_of(self, seat: int, card: str) -> Point:
+        return L.point(self.chip_rect_of(seat, card))
+
+    def face(self, card: str, size: tuple[int, int] = FACE_SIZE) -> pygame.Surface:
+        return draw_face(card, self.namer.letter(C.color_of(card)), self.namer.word(card),
+                         size)
+
+    def back(self) -> pygame.Surface:
+        return cards.draw_back(FACE_SIZE)
+
+    # --- the stage the story plays on ----------------------------------------------------------
+
+    def sound(self, name: str, volume: float = 1.0) -> None:
+        self.app.sound.play(name, volume)
+
+    def boom(self, at: Point) -> None:
+        self.sound("explosion")
+        self.app.flash.start((255, 236, 200), 0.35)
+        self.app.shake.start(14, 0.45)
+        self.particles.sparks(at, 40)
+        self.particles.smoke(at, 28)
+
+    def start_sheet(self) -> None:
+        if self.sheet is None:
+            self.sheet = ScoreSheet()
+            self._sheet_wait = 0.0
+
+    # --- the frame -----------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        """Input is locked while an action resolves."""
+        return self.timeline.busy or self._left
+
+    @property
+    def animating(self) -> bool:
+        flow = self.flow
+        waiting = flow.awaiting_person is not None or flow.curtain_for is not None
+        sheet_running = self.sheet is not None and not self.sheet.done
+        return (self.busy or sheet_running or bool(self.particles) or bool(self.floaters)
+                or not (waiting or self.match.is_over()))
+
+    def update(self, dt: float) -> None:
+        self._play(dt)
+        self.autosave()
+        self.notice.update(dt)
+
+    def _play(self, dt: float) -> None:
+        self.clock += dt
+        self._acted = False
+        self.particles.update(dt)
+        self.controls.update(dt)
+        self.timeline.speedup = FAST_FORWARD if self.flow.pace is INSTANT else 1.0
+        self.timeline.update(dt)
+        self.floaters = [f for f in self.floaters if not f.tween.finished]
+        if self.pad is not None:
+            self.pad.update(dt)
+        self._update_controls()
+        if self.timeline.busy or self._left:
+            return
+        self._refresh()
+        if self.app.stack.top is not self:
+            return
+        if self.match.is_over():
+            self._ending(dt)
+            return
+        if self._modal_needed():
+            return
+        if self.flow.awaiting_person is None:
+            self.flow.update(dt)
+            self._tell()
+
+    def _update_controls(self) -> None:
+        over = self.match.is_over()
+        self.history_button.visible = not over and self.pad is None
+        self.results_button.visible = over and self.sheet is not None
+
+    def _ending(self, dt: float) -> None:
+        """The scoring sheet fills in line by line; the results follow on Enter (or on their
+        own when only machines play)."""
+        self.start_sheet()
+        sheet = self.sheet
+        assert sheet is not None
+        if sheet.update(dt):
+            self.sound("click")
+        if sheet.done and not self.match.people:
+            self._sheet_wait += dt
+            if self._sheet_wait >= WATCHED_SHEET:
+                self.to_results()
+
+    def _modal_needed(self) -> bool:
+        """Bring down the curtain; ``True`` if the screen now waits for it."""
+        flow = self.flow
+        if flow.curtain_for is None:
+            return False
+        covered = flow.curtain_for
+        phase = self.match.pending().phase
+        reason = self.t(f"diebombe.curtain.{phase}", round=self.shown.round) \
+            if phase in ("bid", "rebid", "take", "bomb") else ""
+        self.pad = None
+        self.picker = None
+        self._decision_key = None
+        self.push(CurtainScene(self.app, covered, self.namer.seat(covered), reason),
+                  self._curtain_done)
+        return True
+
+    def _curtain_done(self, result: object) -> None:
+        if result is True:
+            self.flow.confirm_curtain()
+            self._refresh()
+
+    def _tell(self) -> None:
+        """Turn every new event of the feed into motion (as the shown person may see it)."""
+        viewer = self.home if self.private_ok else None
+        for item in self.match.feed_for(viewer, self._told):
+            self.story.tell(item.event)
+        self._told = self.match.feed_size
+
+    # --- acting --------------------------------------------------------------------------------
+
+    def bid(self, amount: int) -> None:
+        self.submit(A.bid(amount))
+
+    def submit(self, action: Action) -> bool:
+        """The shown person's action; once per frame and never while something moves. An
+        illegal one changes nothing and shows nothing."""
+        if self._acted or self.timeline.busy or self._left:
+            return False
+        try:
+            self.flow.submit(action)
+        except IllegalAction:
+            return False
+        self._acted = True
+        self.submitted += 1
+        self.pad = None
+        self.picker = None
+        self._decision_key = None
+        self._tell()
+        return True
+
+    def open_history(self) -> None:
+        if not self.match.is_over():
+            self.push(HistoryScene(self.app, self.shown, self.namer))
+
+    def to_results(self) -> None:
+        if self._left:
+            return
+        self._left = True
+        from game.ui.scenes.results import ResultsScene
+
+        self.app.stack.replace(ResultsScene(self.app, self.match))
+
+    def fast_forward(self) -> None:
+        self.flow.fast_forward()
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+            return
+        if event.type in (pygame.KEYUP, pygame.TEXTINPUT):
+            return
+        if self.pad is not None and self.pad.handle(event):
+            return
+        if self.picker is not None and self.picker.mouse(event):
+            return
+        self.controls.handle(event)
+
+    def _key(self, key: int) -> None:
+        if self.sheet is not None:
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                if self.sheet.done:
+                    self.to_results()
+                else:
+                    self.sheet.finish()
+            return
+        if key == pygame.K_h:
+            self.open_history()
+            return
+        if self.pad is not None:
+            self.pad.key(key)
+        elif self.picker is not None:
+            self.picker.key(key)
+
+    def on_escape(self) -> None:
+        from game.ui.scenes.pause import PauseScene
+
+        self.push(PauseScene(self.app, self.match.config.game))
+
+    def on_result(self, result: object) -> None:
+        """The pause menu closed: the settings may have changed the machines' pace."""
+        settings = self.app.settings
+        self.pace = Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
+        if self.flow.pace is not INSTANT:
+            self.flow.pace = self.pace
+
+    # --- the unfinished game -------------------------------------------------------------------
+
+    def autosave(self, *, force: bool = False) -> None:
+        """Write the match when a move was made or the curtain moved since the last write; a
+        finished match clears the file. Trouble, and its end, are said once each."""
+        saver = self.autosaver
+        match = self.match
+        if saver is None or not match.people or match.moves == 0:
+            return
+        key = (match.moves, self.flow.viewer, self.flow.curtain_for, self.home)
+        if key == self._saved and not force:
+            return
+        self._saved = key
+        was_failing = saver.failing
+        saver.save(match, Seen.of(self.flow, self.home))
+        if saver.failing != was_failing:
+            self.notice.show(SAVE_FAILING if saver.failing else SAVE_WORKS,
+                             trouble=saver.failing)
+
+    def on_exit(self) -> None:
+        self.autosave(force=True)
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from game.ui.diebombe.paint import paint_table
+
+        paint_table(surface, self)
+
