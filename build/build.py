@@ -225,8 +225,8 @@ def check_glibc(executable: Path, limit: tuple[int, ...] | None) -> None:
     if not needed:
         raise BuildError(f"no GLIBC_ symbol versions found in {executable}")
     top = needed[0][0]
-    print(f"    highest: GLIBC_{_dotted(top)}, {len(needed)} ELF files; the top ones:",
-          flush=True)
+    print(f"    highest: GLIBC_{_dotted(top)}, over the {len(needed)} ELF files that name a "
+          "glibc version; the top ones:", flush=True)
     for version, name in needed[:5]:
         print(f"    GLIBC_{_dotted(version):<8} {name}", flush=True)
     if limit is not None and top > limit:

@@ -19,7 +19,7 @@ import tomllib
 import zipfile
 from pathlib import Path
 from types import ModuleType
-from typing import Any
+from typing import Any, ClassVar
 
 import pytest
 
@@ -82,9 +82,9 @@ class _Toc(list[Any]):
     __hash__ = None  # type: ignore[assignment]
 
 
-def _run_spec() -> dict[str, Any]:
+def _run_spec(analysis: type[_Recorder] = _Recorder) -> dict[str, Any]:
     namespace: dict[str, Any] = {"SPECPATH": str(BUILD), "__name__": "__main__",
-                                 "Analysis": _Recorder, "PYZ": _Recorder, "EXE": _Recorder,
+                                 "Analysis": analysis, "PYZ": _Recorder, "EXE": _Recorder,
                                  "COLLECT": _Recorder, "BUNDLE": _Recorder}
     source = SPEC.read_text(encoding="utf-8")
     exec(compile(source, str(SPEC), "exec"), namespace)
@@ -109,7 +109,8 @@ def _version_info_stand_in() -> ModuleType:
     return module
 
 
-def _spec_on(platform: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
+def _spec_on(platform: str, monkeypatch: pytest.MonkeyPatch,
+             analysis: type[_Recorder] = _Recorder) -> dict[str, Any]:
     """The spec run as on another system (``sys.platform``: win32, darwin, linux)."""
     if platform == "win32":
         pytest.importorskip("PyInstaller")
@@ -117,7 +118,32 @@ def _spec_on(platform: str, monkeypatch: pytest.MonkeyPatch) -> dict[str, Any]:
                             _version_info_stand_in())
     with monkeypatch.context() as patch:
         patch.setattr(sys, "platform", platform)
-        return _run_spec()
+        return _run_spec(analysis)
+
+
+class _AnalysisWithLibraries(_Recorder):
+    """An Analysis that found what it finds on Linux: libpython, SDL, the C++ runtime."""
+
+    binaries: ClassVar[list[tuple[str, str, str]]] = [
+        ("libpython3.11.so.1.0", "/usr/lib/libpython3.11.so.1.0", "BINARY"),
+        ("libstdc++.so.6", "/usr/lib/x86_64-linux-gnu/libstdc++.so.6", "BINARY"),
+        ("libgcc_s.so.1", "/lib/x86_64-linux-gnu/libgcc_s.so.1", "BINARY"),
+        ("pygame_ce.libs/libSDL2-2-50d19f93.0.so.0.3200.10", "/site/libSDL2.so", "BINARY"),
+        ("pygame_ce.libs/libharfbuzz-672f7280.so.0.61430.0", "/site/libharfbuzz.so", "BINARY"),
+    ]
+
+
+def test_linux_leaves_the_cxx_runtime_to_the_system(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bundled libstdc++ from the (older) build system stops the player's OpenGL driver
+    from loading: the window never opens. The system's own is always there."""
+    found = [name for name, _, _ in _AnalysisWithLibraries.binaries]
+    linux = _spec_on("linux", monkeypatch, _AnalysisWithLibraries)
+    bundled = [name for name, _, _ in linux["exe"].args[2]]
+    assert bundled == [found[0], found[3], found[4]]
+    for platform in ("darwin", "win32"):  # there the C++ runtime travels as it is
+        other = _spec_on(platform, monkeypatch, _AnalysisWithLibraries)
+        binaries = (other["coll"].args[1] if platform == "darwin" else other["exe"].args[2])
+        assert [name for name, _, _ in binaries] == found
 
 
 def test_the_spec_is_python_and_builds_one_executable_from_the_entry_script() -> None:
@@ -517,7 +543,7 @@ def test_glibc_is_read_from_the_binaries_inside_a_one_file_executable(
     assert needed == sorted(needed, reverse=True)
     build.check_glibc(bundle, system)  # within the limit: passes
     out = capsys.readouterr().out
-    assert f"highest: GLIBC_{'.'.join(map(str, needed[0][0]))}, 3 ELF files" in out
+    assert f"highest: GLIBC_{'.'.join(map(str, needed[0][0]))}, over the 3 ELF files" in out
     with pytest.raises(build.BuildError, match=r"over --max-glibc 2\.0 \("):
         build.check_glibc(bundle, (2, 0))
 
