@@ -6,6 +6,7 @@ and their sums to the tag's release."""
 from __future__ import annotations
 
 import importlib.util
+import os
 import re
 import shutil
 import subprocess
@@ -55,6 +56,10 @@ def test_actionlint_finds_nothing_in_the_workflow() -> None:
 def test_actionlint_would_catch_a_broken_workflow(tmp_path: Path, old: str, new: str,
                                                   finding: str) -> None:
     """The check is not a formality: each of these slips in the workflow is a finding."""
+    if finding.startswith("SC") and shutil.which("shellcheck") is None:
+        if os.environ.get("CI") and sys.platform.startswith("linux"):
+            pytest.fail("shellcheck is missing (.ci/run installs it)")
+        pytest.skip("actionlint checks run: scripts with shellcheck (apt-get install shellcheck)")
     text = WORKFLOW.read_text(encoding="utf-8")
     assert old in text
     broken = tmp_path / ".github" / "workflows" / "release.yml"
