@@ -1,10 +1,13 @@
 """Draw the game's icon by code into assets/icon/: a round black bomb with a lit fuse on an
 orange rounded square.
 
-Writes ``icon.png`` (256×256, the window icon and the Linux download's icon), ``icon.ico``
-(Windows: 16–256 px) and ``icon.icns`` (macOS: 16–1024 px). The .ico and .icns files are written
-here by hand (both formats may hold PNG images), so the build needs no Pillow. Run:
-``python build/make_icon.py``. Uses pygame (a build script, not part of the game package).
+Writes ``icon.png`` (256×256, the window icon), ``icon.ico`` (Windows: 16–256 px) and
+``icon.icns`` (macOS: 16–1024 px) into assets/icon/, and the Linux download's icons in the sizes
+desktops look for (16–512 px) into build/linux/icons/ as ``hicolor/<n>x<n>/apps/mecha-corta.png``,
+the layout ``install.sh`` copies under ``~/.local/share/icons``. The .ico and .icns files are
+written here by hand (both formats may hold PNG images), so the build needs no Pillow. Run:
+``python build/make_icon.py [ASSETS_FOLDER [LINUX_ICONS_FOLDER]]``. Uses pygame (a build script,
+not part of the game package).
 """
 
 from __future__ import annotations
@@ -21,6 +24,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 import pygame
 
 OUT = Path(__file__).resolve().parent.parent / "assets" / "icon"
+LINUX_OUT = Path(__file__).resolve().parent / "linux" / "icons"
+APP_ID = "mecha-corta"
+"""The icon's name in the Linux icon theme: the .desktop file's ``Icon=``."""
 
 DESIGN = 256.0
 """Every coordinate below is on a 256×256 grid and scaled to the size asked for."""
@@ -33,6 +39,9 @@ ICNS_TYPES = (  # (OSType, pixels): PNG payloads, understood since macOS 10.7
     (b"icp4", 16), (b"icp5", 32), (b"ic11", 32), (b"ic12", 64), (b"ic07", 128),
     (b"ic13", 256), (b"ic08", 256), (b"ic14", 512), (b"ic09", 512), (b"ic10", 1024),
 )
+
+HICOLOR_SIZES = (16, 22, 24, 32, 48, 64, 128, 256, 512)
+"""The sizes of the freedesktop icon theme (hicolor) that menus, docks and switchers ask for."""
 
 ORANGE_TOP = (255, 168, 52)
 ORANGE_BOTTOM = (236, 104, 22)
@@ -167,20 +176,27 @@ def icns_bytes(images: dict[int, bytes]) -> bytes:
     return b"icns" + struct.pack(">I", 8 + len(body)) + body
 
 
-def main(out: Path = OUT) -> int:
-    sizes = sorted({256, *ICO_SIZES, *(size for _, size in ICNS_TYPES)})
+def hicolor_path(size: int) -> Path:
+    """Where the icon of ``size`` px goes inside an icon theme's folder."""
+    return Path("hicolor") / f"{size}x{size}" / "apps" / f"{APP_ID}.png"
+
+
+def main(out: Path = OUT, linux_out: Path = LINUX_OUT) -> int:
+    sizes = sorted({256, *ICO_SIZES, *HICOLOR_SIZES, *(size for _, size in ICNS_TYPES)})
     images = {size: png_bytes(draw_icon(size)) for size in sizes}  # no display needed
-    out.mkdir(parents=True, exist_ok=True)
     written = {
-        "icon.png": images[256],
-        "icon.ico": ico_bytes({size: images[size] for size in ICO_SIZES}),
-        "icon.icns": icns_bytes(images),
+        out / "icon.png": images[256],
+        out / "icon.ico": ico_bytes({size: images[size] for size in ICO_SIZES}),
+        out / "icon.icns": icns_bytes(images),
     }
-    for name, data in written.items():
-        (out / name).write_bytes(data)
-        print(f"wrote {out / name} ({len(data):,} bytes)")
+    for size in HICOLOR_SIZES:
+        written[linux_out / hicolor_path(size)] = images[size]
+    for path, data in written.items():
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_bytes(data)
+        print(f"wrote {path} ({len(data):,} bytes)")
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main(Path(sys.argv[1]) if len(sys.argv) > 1 else OUT))
+    sys.exit(main(*(Path(arg) for arg in sys.argv[1:3])))
