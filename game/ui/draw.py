@@ -8,8 +8,8 @@ from game.ui import gfx, theme
 from game.ui.cache import MB, SurfaceCache
 
 _SHADOWS: SurfaceCache[pygame.Surface] = SurfaceCache("shadows", 4 * MB)
-_GRADIENTS: SurfaceCache[pygame.Surface] = SurfaceCache("gradients", 8 * MB)
-_BOXES: SurfaceCache[pygame.Surface] = SurfaceCache("boxes", 2 * MB)
+_GRADIENTS: SurfaceCache[pygame.Surface] = SurfaceCache("gradients", 7 * MB)
+_BOXES: SurfaceCache[pygame.Surface] = SurfaceCache("boxes", 1 * MB)
 
 
 def round_rect(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color,
@@ -29,7 +29,10 @@ def round_rect(surface: pygame.Surface, rect: pygame.Rect, color: theme.Color,
 
 def soft_shadow(size: tuple[int, int], radius: int = theme.RADIUS, blur: int = 8,
                 alpha: int = 110) -> pygame.Surface:
-    """A blurred dark rounded rectangle ``blur`` px bigger on each side (cached)."""
+    """A blurred dark rounded rectangle ``blur`` px bigger on each side (cached). Sizes are
+    rounded to steps of 4 px: a card flying and growing would otherwise need a new blur every
+    frame, and a shadow 2 px off is not seen."""
+    size = (-(-size[0] // 4) * 4, -(-size[1] // 4) * 4)
     key = (size[0], size[1], radius, blur, alpha)
     found = _SHADOWS.get(key)
     if found is None:

@@ -284,11 +284,11 @@ def rotate(surface: pygame.Surface, angle: float) -> pygame.Surface:
 
 
 def gaussian_blur(surface: pygame.Surface, radius: int) -> pygame.Surface:
-    """``surface`` blurred by a logical ``radius``. Above scale 1 the blur is done at half
-    the logical size and scaled back up: a shadow or a glow is soft anyway, and a blur's cost
-    grows with its pixels times its radius (a card's shadow at 1080p took 9 ms)."""
+    """``surface`` blurred by a logical ``radius``. A wide blur is done at half the logical
+    size and scaled back up: a shadow or a glow is soft anyway, and a blur's cost grows with
+    its pixels times its radius (a card's shadow took 2 ms at 720p, 9 ms at 1080p)."""
     k = _k(surface)
-    if not isinstance(surface, Canvas) or k <= 1.0:
+    if not isinstance(surface, Canvas) or radius < 4:
         out = pygame.transform.gaussian_blur(surface, max(1, round(radius * k)))
         return Canvas.adopt(out, k) if isinstance(surface, Canvas) else out
     w, h = surface.logical

@@ -4,12 +4,13 @@ owed, out (greyed, with the place in the ranking); the current seat glows."""
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 import pygame
 
 from game.ui import cards, gfx, theme
 from game.ui.bombdeck import palette
+from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import round_rect
 from game.ui.icons import draw_icon
 from game.ui.text import draw_text, fit_line
@@ -48,22 +49,58 @@ def _mini_back(surface: pygame.Surface, pos: tuple[int, int], dim: bool) -> None
     surface.blit(back, pos)
 
 
+_BADGES: SurfaceCache[pygame.Surface] = SurfaceCache("badges", 1 * MB)
+SHADOW_DROP = 4
+
+
 def draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time: float,
                *, hover: bool = False) -> None:
+    """A badge: its body drawn once per look (what it shows changes a few times a game, and
+    eight of them are on screen every frame), the moving parts (the current seat's glow, the
+    moment's ring, a machine's thinking dots) every frame."""
     out = not info.alive or info.dark >= 1.0
-    face = theme.mix(theme.PANEL, theme.BG_DEEP, 0.55 if out else info.dark * 0.55)
+    if 0.0 < info.dark < 1.0:  # fading: every frame differs, nothing to keep
+        _draw_badge(surface, rect, info, time, hover=hover)
+        return
     if info.current and not out:
         glow = 0.5 + 0.5 * math.sin(time * 3.2)
         halo = rect.inflate(14, 14)
         round_rect(surface, halo, theme.ACCENT, 20, round(60 + 80 * glow))
         round_rect(surface, halo.inflate(-6, -6), theme.ACCENT, 18, round(120 + 100 * glow), 3)
-    round_rect(surface, rect.move(0, 4), theme.SHADE, 16, 90)
+    still = replace(info, lit=0.0, thinking=False)
+    key = (rect.width, rect.height, still, hover)
+    body = _BADGES.get(key)
+    if body is None:
+        body = gfx.Canvas((rect.width, rect.height + SHADOW_DROP), pygame.SRCALPHA)
+        _draw_badge(body, pygame.Rect(0, 0, rect.width, rect.height), still, 0.0,
+                    hover=hover, glow=False)
+        _BADGES.put(key, body)
+    surface.blit(body, rect.topleft)
+    if info.lit > 0 and not out:
+        ring = rect.inflate(18 + round(10 * info.lit), 18 + round(10 * info.lit))
+        round_rect(surface, ring, palette.SAVED, 24, round(200 * info.lit), 5)
+    if info.thinking and not out and not (out and info.out_text):
+        dots = "•" * (1 + int(time * 3) % 3)
+        draw_text(surface, dots, (rect.right - 12, rect.top + 46 + 16), theme.TEXT_BODY,
+                  theme.ACCENT, anchor="midright")
+
+
+def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time: float,
+                *, hover: bool = False, glow: bool = True) -> None:
+    out = not info.alive or info.dark >= 1.0
+    face = theme.mix(theme.PANEL, theme.BG_DEEP, 0.55 if out else info.dark * 0.55)
+    if glow and info.current and not out:
+        pulse = 0.5 + 0.5 * math.sin(time * 3.2)
+        halo = rect.inflate(14, 14)
+        round_rect(surface, halo, theme.ACCENT, 20, round(60 + 80 * pulse))
+        round_rect(surface, halo.inflate(-6, -6), theme.ACCENT, 18, round(120 + 100 * pulse), 3)
+    round_rect(surface, rect.move(0, SHADOW_DROP), theme.SHADE, 16, 90)
     round_rect(surface, rect, face, 16, 245)
     edge = theme.ACCENT if info.current and not out else theme.PANEL_EDGE
     if hover:
         edge = theme.FOCUS
     round_rect(surface, rect, edge, 16, 255, 3 if info.current or hover else 2)
-    if info.lit > 0 and not out:
+    if glow and info.lit > 0 and not out:
         ring = rect.inflate(18 + round(10 * info.lit), 18 + round(10 * info.lit))
         round_rect(surface, ring, palette.SAVED, 24, round(200 * info.lit), 5)
     ink = palette.OUT_INK if out else palette.INK

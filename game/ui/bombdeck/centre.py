@@ -11,6 +11,7 @@ import pygame
 from game.ui import cards, gfx, theme
 from game.ui.bombdeck import palette
 from game.ui.bombdeck.layout import CLUES, DECK, DISCARD, METER
+from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import round_rect
 from game.ui.icons import draw_icon, icon_surface
 from game.ui.text import draw_text, fit_line
@@ -52,6 +53,19 @@ def _tilt(index: int) -> tuple[float, int, int]:
     return ((h % 13) - 6.0, (h // 13) % 9 - 4, (h // 117) % 7 - 3)
 
 
+_TILTED: SurfaceCache[tuple[pygame.Surface, pygame.Surface]] = SurfaceCache("tilted pile", 1 * MB)
+
+
+def _tilted(face: pygame.Surface, angle: float) -> pygame.Surface:
+    """A pile card turned (kept: the pile's top cards are redrawn every frame)."""
+    key = (id(face), angle)
+    found = _TILTED.get(key)
+    if found is None or found[0] is not face:  # the entry keeps its face alive
+        found = (face, gfx.rotozoom(face, angle, 1.0))
+        _TILTED.put(key, found)
+    return found[1]
+
+
 def draw_discard(surface: pygame.Surface, pile: Sequence[str], face_of: FaceOf,
                  label: str) -> None:
     """The top few cards of the pile, each with its own small tilt."""
@@ -60,8 +74,7 @@ def draw_discard(surface: pygame.Surface, pile: Sequence[str], face_of: FaceOf,
     start = max(0, len(pile) - 4)
     for index in range(start, len(pile)):
         angle, dx, dy = _tilt(index)
-        face = face_of(pile[index])
-        img = gfx.rotozoom(face, angle, 1.0)
+        img = _tilted(face_of(pile[index]), angle)
         rect = img.get_rect(center=(DISCARD.centerx + dx, DISCARD.centery + dy))
         cards.blit_card(surface, img, rect.topleft, 3)
     draw_text(surface, label, (DISCARD.centerx, DISCARD.bottom + 40), theme.TEXT_MIN,
