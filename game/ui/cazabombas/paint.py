@@ -41,7 +41,7 @@ from game.ui.cazabombas.names import Namer
 from game.ui.cazabombas.news import news_lines
 from game.ui.draw import round_rect, vertical_gradient
 from game.ui.table.notice import draw_notice
-from game.ui.text import draw_text, fit_line, wrap_text
+from game.ui.text import MIN_SQUEEZE, draw_text, fit_line, wrap_text
 
 if TYPE_CHECKING:
     from game.ui.cazabombas.table import CazaTableScene
@@ -408,7 +408,10 @@ def _with_effect(namer: Namer, mode: M.Mode, sub: str) -> str:
     """An equipment card's effect before what to do with it."""
     if mode.card is None:
         return sub
-    return namer.t("cazabombas.aim.card", effect=namer.effect(mode.card), then=sub)
+    both = namer.t("cazabombas.aim.card", effect=namer.effect(mode.card), then=sub)
+    # never smaller than the smallest text: the effect was said when the card was chosen
+    width = fonts.get(theme.TEXT_MIN).size(both)[0]
+    return both if width * MIN_SQUEEZE <= L.MIDDLE.width - 10 else sub
 
 
 def _banner(surface: pygame.Surface, scene: CazaTableScene) -> None:
