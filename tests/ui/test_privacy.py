@@ -34,8 +34,8 @@ from game.ui import fonts
 from game.ui.app import App
 from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.bombdeck.log import log_lines
-from game.ui.bombdeck.names import ordinal
 from game.ui.bombdeck.table import TableScene
+from game.ui.locale import ordinal
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.settings import Settings
 from tests.ui.conftest import click, key

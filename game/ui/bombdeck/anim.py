@@ -8,17 +8,16 @@ settles, so the table can swap in the new view at once with nothing jumping.
 
 from __future__ import annotations
 
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
 from game.ui import cards, gfx
-from game.ui.tween import Motion, Tween, Tweens, arc_point, ease_out_cubic, lerp
+from game.ui.table.beats import Beats
+from game.ui.tween import Tween, arc_point, ease_out_cubic, lerp
 
 Point = tuple[float, float]
-Beat = Callable[[], float]
 FaceOf = Callable[[str, float], pygame.Surface]
 """A card's face for a flight drawn at a scale (a big one is drawn big, not blown up)."""
 
@@ -76,53 +75,8 @@ class Flight:
         cards.blit_card(surface, img, rect.topleft, 6 + 10 * (1 - abs(2 * p - 1)), alpha)
 
 
-class Timeline:
-    """Beats in order, the flights they started, and whether anything still runs."""
-
-    def __init__(self, motion: Motion) -> None:
-        self.tweens = Tweens(motion)
-        self.flights: list[Flight] = []
-        self._queue: deque[Beat] = deque()
-        self._current: Tween | None = None
-        self._skippable = False
-        self.speedup = 1.0
-        """Fast-forward multiplies time on top of the speed setting."""
-
-    @property
-    def motion(self) -> Motion:
-        return self.tweens.motion
-
-    def add(self, beat: Beat) -> None:
-        self._queue.append(beat)
-        if self._current is None:
-            self._next()
-
-    def _next(self) -> None:
-        while self._queue:
-            self._skippable = False
-            seconds = self._queue.popleft()()
-            if seconds > 0:
-                self._current = self.tweens.wait(seconds)
-                return
-        self._current = None
-        self._skippable = False
-
-    def allow_skip(self) -> None:
-        """Called by a beat while it starts: it is a moment a click may cut short."""
-        self._skippable = True
-
-    @property
-    def skippable(self) -> bool:
-        """The beat playing now may be cut short (``skip_beat``)."""
-        return self._current is not None and self._skippable
-
-    def skip_beat(self) -> None:
-        """Play the current beat to its end at once; the beats after it play as usual."""
-        if self._current is None:
-            return
-        self.tweens.finish_all()
-        while self._current is not None and self._current.finished:
-            self._next()
+class Timeline(Beats[Flight]):
+    """The shared beats (``game.ui.table.beats``) with this table's flying things."""
 
     def fly(self, card: str | None, start: Point, end: Point, duration: float = 0.4, *,
             delay: float = 0.0, arc: float = 0.0, scale: tuple[float, float] = (1.0, 1.0),
@@ -133,32 +87,6 @@ class Timeline:
         flight = Flight(card, start, end, tween, arc, scale, flip, hold, angle, fade_out)
         self.flights.append(flight)
         return flight
-
-    def update(self, dt: float) -> bool:
-        """Advance; ``True`` when the timeline has just settled (nothing left to play)."""
-        was_busy = self.busy
-        self.tweens.update(dt * self.speedup)
-        while self._current is not None and self._current.finished:
-            self._next()
-        self.flights = [f for f in self.flights if f.hold or not f.tween.finished]
-        return was_busy and not self.busy
-
-    @property
-    def busy(self) -> bool:
-        return self._current is not None or bool(self._queue)
-
-    def settle(self) -> None:
-        """Drop the flights that were holding their landing spot (the view has them now)."""
-        self.flights = [f for f in self.flights if not f.tween.finished and not f.hold]
-
-    def skip(self) -> None:
-        """Play every beat to its end at once."""
-        for _ in range(1000):
-            if not self.busy:
-                break
-            self.tweens.finish_all()
-            while self._current is not None and self._current.finished:
-                self._next()
 
     def draw(self, surface: pygame.Surface, face_of: FaceOf) -> None:
         for flight in self.flights:

@@ -3,48 +3,20 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from game.core.config import SeatKind
 from game.match.match import Match
 from game.ui.bombdeck.art import art_of
-from game.ui.locale import Translator, ordinal, plural
-from game.ui.players import seat_name
+from game.ui.locale import Translator
+from game.ui.table.seats import SeatNamer
 
 
-class Namer:
-    """Names for one match in the current language (``loc`` is read on every call, so a
-    language change shows at once)."""
+class Namer(SeatNamer):
+    """Seat and card names for one bomb-deck match."""
 
     def __init__(self, loc_source: Callable[[], Translator], match: Match,
                  names: Callable[[], Sequence[str]] | None = None) -> None:
-        """``names``: the people's own names by seat (the settings'), read on every call."""
-        self._loc_source = loc_source
-        self._names = names
-        self.match = match
+        super().__init__(loc_source, match, names)
         self.ruleset = match.config.game
-
-    @property
-    def loc(self) -> Translator:
-        return self._loc_source()
-
-    def t(self, key: str, /, **params: Any) -> str:
-        return self.loc.t(key, **params)
-
-    def plural(self, key: str, n: int, /, **params: Any) -> str:
-        return plural(self.loc, key, n, **params)
-
-    def ordinal(self, n: int) -> str:
-        return ordinal(self.loc, n)
-
-    def seat(self, seat: int) -> str:
-        """A person's own name (else "Player 2"), "Crafty 3" for a machine (seat numbers shown
-        from 1)."""
-        kinds = self.match.config.seats
-        if not 0 <= seat < len(kinds) or kinds[seat] is SeatKind.PERSON:
-            return seat_name(self.loc, self._names() if self._names is not None else (), seat)
-        level = self.t(f"level.{kinds[seat].value}.name")
-        return self.t("seat.machine", level=level, n=seat + 1)
 
     def card(self, card: str) -> str:
         return self.t(f"card.{self.ruleset}.{card}.name")

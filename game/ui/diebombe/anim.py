@@ -9,17 +9,16 @@ the new view and draws the card there itself.
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
 
 import pygame
 
 from game.ui import gfx
-from game.ui.tween import Motion, Tween, Tweens, arc_point, ease_out_cubic, lerp
+from game.ui.table.beats import Beats
+from game.ui.tween import Tween, arc_point, ease_out_cubic, lerp
 
 Point = tuple[float, float]
-Beat = Callable[[], float]
 
 
 @dataclass
@@ -76,32 +75,8 @@ class Flight:
         surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
 
-class Timeline:
-    """Beats in order, the flights they started, and whether anything still runs."""
-
-    def __init__(self, motion: Motion) -> None:
-        self.tweens = Tweens(motion)
-        self.flights: list[Flight] = []
-        self._queue: deque[Beat] = deque()
-        self._current: Tween | None = None
-        self.speedup = 1.0
-
-    @property
-    def motion(self) -> Motion:
-        return self.tweens.motion
-
-    def add(self, beat: Beat) -> None:
-        self._queue.append(beat)
-        if self._current is None:
-            self._next()
-
-    def _next(self) -> None:
-        while self._queue:
-            seconds = self._queue.popleft()()
-            if seconds > 0:
-                self._current = self.tweens.wait(seconds)
-                return
-        self._current = None
+class Timeline(Beats[Flight]):
+    """The shared beats (``game.ui.table.beats``) with this table's flying things."""
 
     def tween(self, duration: float, delay: float = 0.0, *, moves: bool = False,
               on_done: Callable[[], None] | None = None,
@@ -118,29 +93,6 @@ class Timeline:
         flight = Flight(image, start, end, tween, size, arc, hold, flip, back, crumple, spin)
         self.flights.append(flight)
         return flight
-
-    def update(self, dt: float) -> None:
-        self.tweens.update(dt * self.speedup)
-        while self._current is not None and self._current.finished:
-            self._next()
-        self.flights = [f for f in self.flights if f.hold or not f.tween.finished]
-
-    @property
-    def busy(self) -> bool:
-        return self._current is not None or bool(self._queue)
-
-    def settle(self) -> None:
-        """Drop the flights holding their landing spot (the new view has them now)."""
-        self.flights = [f for f in self.flights if not f.tween.finished and not f.hold]
-
-    def skip(self) -> None:
-        """Play every beat to its end at once."""
-        for _ in range(1000):
-            if not self.busy:
-                break
-            self.tweens.finish_all()
-            while self._current is not None and self._current.finished:
-                self._next()
 
     def draw(self, surface: pygame.Surface) -> None:
         for flight in self.flights:

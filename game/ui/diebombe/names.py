@@ -3,42 +3,12 @@ letters (``diebombe.*`` keys)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
-
-from game.core.config import SeatKind
-from game.match.match import Match
 from game.rules.diebombe import cards as C
-from game.ui.locale import Translator, ordinal, plural
+from game.ui.table.seats import SeatNamer
 
 
-class Namer:
-    """``loc`` is read on every call, so a language change shows at once."""
-
-    def __init__(self, loc_source: Callable[[], Translator], match: Match) -> None:
-        self._loc_source = loc_source
-        self.match = match
-
-    @property
-    def loc(self) -> Translator:
-        return self._loc_source()
-
-    def t(self, key: str, /, **params: Any) -> str:
-        return self.loc.t(key, **params)
-
-    def plural(self, key: str, n: int, /, **params: Any) -> str:
-        return plural(self.loc, key, n, **params)
-
-    def ordinal(self, n: int) -> str:
-        return ordinal(self.loc, n)
-
-    def seat(self, seat: int) -> str:
-        """"Player 2" for a person, "Crafty 3" for a machine (seat numbers shown from 1)."""
-        kinds = self.match.config.seats
-        if not 0 <= seat < len(kinds) or kinds[seat] is SeatKind.PERSON:
-            return self.t("seat.player", n=seat + 1)
-        level = self.t(f"level.{kinds[seat].value}.name")
-        return self.t("seat.machine", level=level, n=seat + 1)
+class Namer(SeatNamer):
+    """Seat, card and colour names for one Die Bombe match."""
 
     def color(self, color: str) -> str:
         """"red" or "green" (lower case, for sentences)."""

@@ -80,7 +80,7 @@ class DieTableScene(Scene[None]):
         self.autosaver = autosaver
         self._saved: tuple[int, int | None, int | None, int] | None = None
         self.notice = Notice()
-        self.namer = Namer(lambda: self.app.loc, match)
+        self.namer = Namer(lambda: self.app.loc, match, lambda: self.app.settings.player_names)
         self.layout = L.TableLayout(match.config.seat_count)
         self.timeline = Timeline(app.motion)
         self.particles = Particles(app.motion, seed=11)
