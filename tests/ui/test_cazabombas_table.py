@@ -22,7 +22,7 @@ from game.rules.cazabombas.wires import YELLOW, class_of
 from game.ui.app import App
 from game.ui.cazabombas import aim as M
 from game.ui.cazabombas.kit import KIT, STATES, seat_note
-from game.ui.cazabombas.paint import card_rows, chip_layout, confirm_rect
+from game.ui.cazabombas.paint import banner, card_rows, chip_layout, confirm_rect
 from game.ui.cazabombas.shots import advance, trial
 from game.ui.cazabombas.table import CazaTableScene
 from game.ui.registry import on_screen, shot_names, ui_kit_for
@@ -336,13 +336,20 @@ def test_a_red_wire_explodes_the_bomb(make_app: Callable[..., App]) -> None:
         isinstance(e, E.Exploded) for e in trial(match, me, a)))
     scene = open_table(app, match)
     until(app, deciding(app, scene))
+    assert not scene.blasted
     scene.submit(boom)
     until(app, lambda: "explosion" in app.sound.played)
     assert scene.particles  # smoke and sparks
+    # the big word across the middle, and no "whose turn" while the bomb goes off
+    assert any(f.size > 60 for f in scene.stage.floaters)
+    assert banner(scene)[0] == ""
     until(app, lambda: not scene.busy)
     assert match.is_over() and scene.shown.won is False
     assert scene.dial_rest() == scene.shown.max_mistakes + 1  # the needle on the skull
     assert scene.results_button.visible
+    # the wire that went off stays turned over, red, where it was cut
+    exploded = next(e for e in match.feed_for(None, 0) if isinstance(e.event, E.Exploded))
+    assert scene.blasted == {(exploded.event.stand, i) for i in exploded.event.indices}
 
 
 # --- the other ways to act -----------------------------------------------------------------------

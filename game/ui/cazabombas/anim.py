@@ -11,15 +11,14 @@ opening. When the timeline settles the table shows the match as it is and drops 
 from __future__ import annotations
 
 import math
-from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from game.rules.cazabombas.wires import Value
-from game.ui.tween import Motion, Tween, Tweens, ease_out_cubic
+from game.ui.table.beats import Beats
+from game.ui.tween import Tween, ease_out_cubic
 
 Point = tuple[float, float]
-Beat = Callable[[], float]
 
 
 @dataclass
@@ -81,6 +80,8 @@ class Floater:
     at: Point
     tween: Tween
     color: tuple[int, int, int]
+    size: int = 0
+    """Its letters' size (0: the table's large text); the explosion's word is huge."""
 
 
 @dataclass
@@ -92,6 +93,8 @@ class Flight:
     end: Point
     size: tuple[int, int]
     tween: Tween
+    hold: bool = False
+    """Never: a tile lands in a rack the settled view draws (``Beats``' landing rule)."""
 
 
 @dataclass
@@ -140,31 +143,8 @@ class Stage:
         return self.dial_from + (self.dial_to - self.dial_from) * p
 
 
-class Timeline:
-    """Beats in order and whether anything still runs."""
-
-    def __init__(self, motion: Motion) -> None:
-        self.tweens = Tweens(motion)
-        self._queue: deque[Beat] = deque()
-        self._current: Tween | None = None
-        self.speedup = 1.0
-
-    @property
-    def motion(self) -> Motion:
-        return self.tweens.motion
-
-    def add(self, beat: Beat) -> None:
-        self._queue.append(beat)
-        if self._current is None:
-            self._next()
-
-    def _next(self) -> None:
-        while self._queue:
-            seconds = self._queue.popleft()()
-            if seconds > 0:
-                self._current = self.tweens.wait(seconds)
-                return
-        self._current = None
+class Timeline(Beats[Flight]):
+    """The shared beats (``game.ui.table.beats``) with tweens of its own for the painter."""
 
     def tween(self, duration: float, delay: float = 0.0, *, moves: bool = False,
               on_done: Callable[[], None] | None = None,
@@ -172,25 +152,7 @@ class Timeline:
         """A 0 → 1 tween on this timeline."""
         return self.tweens.tween(0.0, 1.0, duration, ease, delay, moves=moves, on_done=on_done)
 
-    def update(self, dt: float) -> None:
-        self.tweens.update(dt * self.speedup)
-        while self._current is not None and self._current.finished:
-            self._next()
-
-    @property
-    def busy(self) -> bool:
-        return self._current is not None or bool(self._queue)
-
     @property
     def running(self) -> bool:
         """Some tween still runs (a floater may outlive the beats)."""
         return self.tweens.busy
-
-    def skip(self) -> None:
-        """Play every beat to its end at once."""
-        for _ in range(1000):
-            if not self.busy:
-                break
-            self.tweens.finish_all()
-            while self._current is not None and self._current.finished:
-                self._next()

@@ -4,23 +4,19 @@ values (numbers, yellow, red) and their letters, equipment cards."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
 
-from game.core.config import SeatKind
 from game.match.match import Match
 from game.rules.cazabombas.wires import EQUIPMENT, RED, YELLOW, Value
-from game.ui.locale import Translator, plural
-from game.ui.players import seat_name
+from game.ui.locale import Translator
+from game.ui.table.seats import SeatNamer
 
 
-class Namer:
-    """``loc`` and the people's names are read on every call, so a change shows at once."""
+class Namer(SeatNamer):
+    """The shared seat names (``game.ui.table.seats``) with this game's values and cards."""
 
     def __init__(self, loc_source: Callable[[], Translator], match: Match,
                  names: Callable[[], Sequence[str]] | None = None) -> None:
-        self._loc_source = loc_source
-        self._names = names
-        self.match = match
+        super().__init__(loc_source, match, names)
         self._owner: tuple[int, ...] | None = None
 
     @property
@@ -29,24 +25,6 @@ class Namer:
         if self._owner is None:
             self._owner = tuple(self.match.view_for(-1).stand_owner)
         return self._owner
-
-    @property
-    def loc(self) -> Translator:
-        return self._loc_source()
-
-    def t(self, key: str, /, **params: Any) -> str:
-        return self.loc.t(key, **params)
-
-    def plural(self, key: str, n: int, /, **params: Any) -> str:
-        return plural(self.loc, key, n, **params)
-
-    def seat(self, seat: int) -> str:
-        """A person's own name (else "Player 2"); "Crafty 3" for a machine."""
-        kinds = self.match.config.seats
-        if not 0 <= seat < len(kinds) or kinds[seat] is SeatKind.PERSON:
-            return seat_name(self.loc, self._names() if self._names is not None else (), seat)
-        level = self.t(f"level.{kinds[seat].value}.name")
-        return self.t("seat.machine", level=level, n=seat + 1)
 
     def seats(self, seats: Sequence[int]) -> str:
         names = [self.seat(s) for s in seats]

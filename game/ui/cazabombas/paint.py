@@ -237,6 +237,8 @@ def _tile(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack, index: i
     is_focused = focused in (item, stand_item, seat_item) and focused is not None
     face_key = wire.key if (wire.cut or (rack.mine and scene.mine_face_up)) else None
     cut = wire.cut
+    if (rack.stand, index) in scene.blasted:
+        face_key, cut = W.red_key(1), True
     flat = 1.0 if cut else 0.0
     rise = 0.0
     squeeze = 1.0
@@ -364,7 +366,8 @@ def banner(scene: CazaTableScene) -> tuple[str, str, bool]:
     else:
         title = namer.t("cazabombas.banner.turn", player=player)
     if scene.timeline.busy:
-        return title, "", False
+        # the last beats of a mission: the story is the news, not whose turn it was
+        return ("" if scene.match.is_over() else title), "", False
     if scene.match.is_person(seat):
         return title, namer.t("table.waiting", player=player), False
     return title, namer.t("table.thinking", player=player), False
@@ -689,7 +692,9 @@ def _floaters(surface: pygame.Surface, scene: CazaTableScene) -> None:
         if not floater.tween.started or t <= 0:
             continue
         x, y = floater.at
-        text = fit_line(floater.text, theme.TEXT_LARGE, 320, floater.color, bold=True)
+        size = floater.size or theme.TEXT_LARGE
+        text = fit_line(floater.text, size, 320 if size == theme.TEXT_LARGE else L.MIDDLE.width,
+                        floater.color, bold=True)
         before = text.get_alpha()
         text.set_alpha(round(255 * (1.0 - max(0.0, t - 0.6) / 0.4)))
         centre_y = max(text.get_height() // 2 + 6, round(y - 36 - 30 * t))

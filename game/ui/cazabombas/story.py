@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 
 from game.rules.cazabombas import actions as A
 from game.rules.cazabombas import events as E
+from game.rules.cazabombas import wires as W
 from game.ui import theme
 from game.ui.cazabombas import layout as L
 from game.ui.cazabombas.anim import Flight, Floater, TokenFx
@@ -41,6 +42,8 @@ SHAKE = 0.45
 DIAL_MOVE = 0.45
 BOOM_HOLD = 1.5
 SILENCE = 0.8
+BOOM_SIZE = 96
+"""The explosion's word, across the middle of the table."""
 CASE_OPEN = 1.3
 RIGHT_COLOR = (140, 235, 160)
 WRONG_COLOR = (255, 150, 130)
@@ -72,10 +75,10 @@ class Story:
         return (float(tile.centerx), float(tile.centery))
 
     def _float(self, text: str, at: tuple[float, float], color: tuple[int, int, int],
-               delay: float = 0.0) -> None:
+               delay: float = 0.0, size: int = 0, seconds: float = 1.2) -> None:
         scene = self.scene
-        tween = scene.timeline.tween(1.2, delay)
-        scene.stage.floaters.append(Floater(text, at, tween, color))
+        tween = scene.timeline.tween(seconds, delay)
+        scene.stage.floaters.append(Floater(text, at, tween, color, size))
 
     def _turn_over(self, stand: int, index: int, key: int | None, delay: float,
                    lift: bool = True) -> None:
@@ -160,9 +163,14 @@ class Story:
         at = self._tile_point(ev.stand, ev.indices[0])
         for index in ev.indices:
             scene.stage.tile(ev.stand, index).shake = scene.timeline.tween(0.6)
+            # everyone saw it go off: the red wire turns over where it was cut
+            self._turn_over(ev.stand, index, W.red_key(1), 0.2, lift=False)
         self._move_dial(float(scene.shown.max_mistakes + 1))
         scene.timeline.tween(0.01, 0.25, on_done=lambda: scene.boom(at))
         self._float(scene.namer.t("cazabombas.story.red"), at, WRONG_COLOR, 0.3)
+        middle = (float(L.MIDDLE.centerx), float(L.MIDDLE.centery + 40))
+        self._float(scene.namer.t("cazabombas.story.boom"), middle, theme.DANGER, 0.25,
+                    size=BOOM_SIZE, seconds=BOOM_HOLD + SILENCE)
         return BOOM_HOLD + SILENCE
 
     def _equipment(self, ev: E.EquipmentUsed) -> float:

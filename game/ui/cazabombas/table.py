@@ -28,6 +28,7 @@ from game.core.errors import IllegalAction
 from game.match.autosave import Autosaver, Seen, restore_curtain
 from game.match.flow import INSTANT, Pace, TableFlow
 from game.match.match import FeedItem, Match
+from game.rules.cazabombas import events as E
 from game.rules.cazabombas.actions import Action
 from game.rules.cazabombas.view import CazaView
 from game.rules.cazabombas.wires import YELLOW, Value, class_of
@@ -42,6 +43,7 @@ from game.ui.cazabombas.story import Story
 from game.ui.fx import Particles
 from game.ui.scene import Scene
 from game.ui.scenes.curtain import CurtainScene
+from game.ui.table.keeping import KeepsTheGame
 from game.ui.table.notice import Notice
 from game.ui.widgets import Button, Form
 
@@ -50,8 +52,6 @@ if TYPE_CHECKING:
 
 PUBLIC = -1
 FAST_FORWARD = 4.0
-SAVE_FAILING = "saving.failing"
-SAVE_WORKS = "saving.works"
 WATCHED_END = 3.0
 """With nobody at the table, the results come this long after the mission ends."""
 DIGIT_WAIT = 0.8
@@ -65,7 +65,7 @@ MODE_KEYS = {pygame.K_c: M.CUT, pygame.K_d: M.DETECTOR, pygame.K_s: M.SOLO,
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-class CazaTableScene(Scene[None]):
+class CazaTableScene(KeepsTheGame, Scene[None]):
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
                  autosaver: Autosaver | None = None, resume: Seen | None = None,
                  show_code: bool = False, briefing: bool = True) -> None:
@@ -384,6 +384,15 @@ class CazaTableScene(Scene[None]):
             self.story.tell(item.event)
         self._told = self.match.feed_size
 
+    @property
+    def blasted(self) -> frozenset[tuple[int, int]]:
+        """The wires that blew the bomb up, turned over red once the story has told it (a
+        public fact: everyone saw it)."""
+        if not self.match.is_over() or self.timeline.busy:
+            return frozenset()
+        return frozenset((item.event.stand, index) for item in self.news_items()[-6:]
+                         if isinstance(item.event, E.Exploded) for index in item.event.indices)
+
     def news_items(self) -> list[FeedItem]:
         viewer = self.home if self.private_ok else None
         start = max(0, self._logged - 40)
@@ -663,28 +672,6 @@ class CazaTableScene(Scene[None]):
         self.pace = Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
         if self.flow.pace is not INSTANT:
             self.flow.pace = self.pace
-
-    # --- the unfinished game -------------------------------------------------------------------
-
-    def autosave(self, *, force: bool = False) -> None:
-        """Write the match when a move was made or the curtain moved since the last write; a
-        finished match clears the file. Trouble, and its end, are said once each."""
-        saver = self.autosaver
-        match = self.match
-        if saver is None or not match.people or match.moves == 0:
-            return
-        key = (match.moves, self.flow.viewer, self.flow.curtain_for, self.home)
-        if key == self._saved and not force:
-            return
-        self._saved = key
-        was_failing = saver.failing
-        saver.save(match, Seen.of(self.flow, self.home))
-        if saver.failing != was_failing:
-            self.notice.show(SAVE_FAILING if saver.failing else SAVE_WORKS,
-                             trouble=saver.failing)
-
-    def on_exit(self) -> None:
-        self.autosave(force=True)
 
     # --- drawing -------------------------------------------------------------------------------
 
