@@ -210,9 +210,43 @@ def crumple() -> Signal:
     return _finish(_mix(*parts), 0.6, 0.05)
 
 
+def snip() -> Signal:
+    """One wire cut (Caza Bombas): the blades meet in a bright metallic snap over a short hiss
+    of steel, then a dull tap as the tile lies down."""
+    rng = random.Random(11)
+    snap = _env(_highpass(_noise(0.05, rng), 4200), 0.0004, 0.005)
+    ring = _env(_tone(lambda t: 3600 - 2500 * t, 0.12, (1.0, 0.0, 0.3)), 0.001, 0.022)
+    hiss = _env(_lowpass(_highpass(_noise(0.06, rng), 2500), 7000), 0.003, 0.012)
+    tap = _env(_tone(lambda t: 260 * math.exp(-t * 20) + 110, 0.09), 0.002, 0.02)
+    return _finish(_mix((hiss, 0.4, 0.0), (snap, 1.0, 0.012), (ring, 0.5, 0.012),
+                        (tap, 0.7, 0.07)), 0.72, 0.02)
+
+
+def dial() -> Signal:
+    """The detonator dial moves one space: a ratchet's dry click and the heavier clunk of the
+    step, with a short ring of the metal case."""
+    rng = random.Random(12)
+    catch = _env(_highpass(_noise(0.02, rng), 2600), 0.0005, 0.004)
+    clunk = _env(_tone(lambda t: 170 * math.exp(-t * 14) + 70, 0.16, (1.0, 0.5, 0.25)),
+                 0.001, 0.035)
+    knock = _env(_lowpass(_noise(0.05, rng), 1200), 0.001, 0.012)
+    ring = _env(_tone(lambda t: 940, 0.3, (1.0, 0.0, 0.2, 0.0, 0.1)), 0.002, 0.07)
+    return _finish(_mix((catch, 0.8, 0.0), (clunk, 1.0, 0.055), (knock, 0.6, 0.055),
+                        (ring, 0.18, 0.06)), 0.8, 0.04)
+
+
+def clock() -> Signal:
+    """A wall clock in a silent room: a soft, low wooden tock (Caza Bombas' waiting)."""
+    rng = random.Random(13)
+    body = _env(_tone(lambda t: 640 - 600 * t, 0.07, (1.0, 0.35, 0.1)), 0.0008, 0.012)
+    grain = _env(_lowpass(_highpass(_noise(0.03, rng), 900), 3000), 0.0005, 0.004)
+    return _finish(_lowpass(_mix((body, 1.0, 0.0), (grain, 0.5, 0.0)), 2400), 0.45, 0.01)
+
+
 SOUNDS: dict[str, Callable[[], Signal]] = {
     "draw": draw, "play": play, "nope": nope, "defuse": defuse, "explosion": explosion,
     "win": win, "tick": tick, "click": click, "drumroll": drumroll, "crumple": crumple,
+    "snip": snip, "dial": dial, "clock": clock,
 }
 
 

@@ -12,12 +12,14 @@ from game.core.config import GameConfig, SeatKind
 from game.core.errors import NotPlayable
 from game.rules.registry import family_of, playable
 from game.ui.bombdeck.kit import KIT as BOMBDECK
+from game.ui.cazabombas.kit import KIT as CAZABOMBAS
 from game.ui.diebombe.kit import KIT as DIEBOMBE
 from game.ui.kit import Tutorial, UiKit
 
 _KITS: dict[str, UiKit] = {
     "bombdeck": BOMBDECK,
     "diebombe": DIEBOMBE,
+    "cazabombas": CAZABOMBAS,
 }
 
 FEATURED = GameConfig("bombazo", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO,

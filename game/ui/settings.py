@@ -52,6 +52,8 @@ SETUP_SEATS = 8
 SETUP_OPTIONS = 16
 SETUP_WORD = 40
 """Longest game id or option name a last setup may hold."""
+PROGRESS_MOST = 99
+"""The highest mission number a campaign's progress may name (and the most it holds)."""
 OLD_TEMP = re.compile(r"\.settings-[A-Za-z0-9_]+\.json")
 """The temporary files of 0.1.0's settings writer (``tempfile.mkstemp`` names)."""
 
@@ -80,6 +82,9 @@ class Settings:
     """The table the new-game screen last started: ``{"game": id, "seats": [kind, …],
     "options": [option, …]}``, or ``{}``. Only its shape is checked here; the new-game screen
     checks it against the registries (a game or a level this version lacks falls back)."""
+    cazabombas_progress: list[int] = field(default_factory=list)
+    """Caza Bombas' campaign: the missions this player's team has won, ascending, each once
+    (whole numbers 1–``PROGRESS_MOST``; the family's screens read only the missions they know)."""
 
     @property
     def speed_factor(self) -> float:
@@ -208,7 +213,18 @@ def _check(name: str, value: object) -> object | None:
         return None
     if name == "last_setup":
         return _check_setup(value)
+    if name == "cazabombas_progress":
+        return _check_progress(value)
     return None
+
+
+def _check_progress(value: object) -> list[int] | None:
+    """Mission numbers won, normalized (ascending, each once), else ``None``."""
+    if not (isinstance(value, list) and len(value) <= PROGRESS_MOST
+            and all(isinstance(n, int) and not isinstance(n, bool) and 1 <= n <= PROGRESS_MOST
+                    for n in value)):
+        return None
+    return sorted(set(value))
 
 
 def _check_setup(value: object) -> dict[str, Any] | None:

@@ -20,16 +20,17 @@ from game.ui.locale import resource_path
 from game.ui.quiet import library_noise_to_log
 
 NAMES = ("draw", "play", "nope", "defuse", "explosion", "win", "tick", "click", "drumroll",
-         "crumple")
+         "crumple", "snip", "dial", "clock")
 """Every effect in assets/sounds/ (``<name>.wav``)."""
 
 LEVELS: dict[str, float] = {
     "draw": 0.7, "play": 0.8, "nope": 0.7, "defuse": 0.8, "explosion": 1.0, "win": 0.6,
-    "tick": 0.45, "click": 0.45, "drumroll": 0.6, "crumple": 0.6,
+    "tick": 0.45, "click": 0.45, "drumroll": 0.6, "crumple": 0.6, "snip": 0.8, "dial": 0.8,
+    "clock": 0.3,
 }
 """The mix: how loud each effect is at full volume."""
 
-JITTER = frozenset({"draw", "play", "click", "tick", "defuse", "crumple"})
+JITTER = frozenset({"draw", "play", "click", "tick", "defuse", "crumple", "snip", "dial"})
 """Effects that get a small random pitch change."""
 PITCHES = (0.94, 1.0, 1.06)
 

@@ -32,8 +32,12 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
     return lines
 
 
+MIN_SQUEEZE = 0.72
+"""How narrow a line may be squeezed before it is made smaller instead."""
+
+
 def fit_line(text: str, size: int, width: int, color: theme.Color, bold: bool = False,
-             min_squeeze: float = 0.72) -> pygame.Surface:
+             min_squeeze: float = MIN_SQUEEZE) -> pygame.Surface:
     """One line of text no wider than ``width``: rendered at ``size``, then narrowed (never
     below ``min_squeeze`` of its width: the letters keep their height), then made smaller."""
     surf = fonts.render(text, size, color, bold)

@@ -438,3 +438,43 @@ def test_a_whole_game_of_die_bombe_by_keyboard_from_a_typed_code(display: str,
         assert "Traceback" not in log, log
     finally:
         game.stop()
+
+
+# --------------------------------------------------------------------------- Caza Bombas
+
+
+def test_a_whole_caza_bombas_mission_by_keyboard_from_a_typed_code(display: str,
+                                                                   tmp_path: Path) -> None:
+    """``python -m game --code CODE`` opens a mission-1 Caza Bombas table, one person and two
+    machine teammates; Enter starts the briefing, places the setup token, points at the
+    focused teammate's wire and names the focused value, turn after turn, until the trace
+    says the mission is over (won or lost)."""
+    from game.core.config import GameConfig, SeatKind
+    from game.rules.codes import encode
+    from game.ui.settings import Settings
+
+    code = encode(GameConfig("cazabombas", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO),
+                             frozenset({"mission1"})), 4242)
+    game = Game(display, tmp_path, ("--code", code),
+                Settings(machine_speed="fast", tutorial_seen=True).to_dict())
+    try:
+        game.find_window()
+        start = _wait("the table to open", lambda: _started(game), 30)
+        assert start["game"] == "cazabombas" and start["people"] == [0] and start["code"] == code
+        end = time.monotonic() + 300
+        over: dict[str, Any] | None = None
+        while over is None and time.monotonic() < end:
+            game.alive()
+            game.key("Return")  # the briefing, the token, the wire, the value
+            time.sleep(0.15)
+            over = next((r for r in game.records() if r["event"] == "over"), None)
+        assert over is not None, "the mission never ended"
+        mine = [r for r in game.records() if r["event"] == "action" and r["by"] == "person"]
+        assert mine and mine[0]["verb"] == "token"
+        assert {r["verb"] for r in mine[1:]} <= {"dual_cut", "solo_cut", "reveal_reds"}
+        assert len(mine) >= 2 and {r["seat"] for r in mine} == {0}
+        game.alive()
+        log = game.log.read_text(errors="replace")
+        assert "Traceback" not in log, log
+    finally:
+        game.stop()

@@ -47,4 +47,5 @@ def test_every_screen_cache_is_registered_with_a_budget() -> None:
     names = {cache.name for cache in CACHES}
     assert {"card faces", "texts", "icons", "shadows", "gradients", "particle dots",
             "card glows", "turned cards"} <= names
-    assert sum(cache.budget for cache in CACHES if cache.name != "test") <= 40 << 20
+    # five games' pictures at 1080p: a bound on the whole, so a new cache must find its room
+    assert sum(cache.budget for cache in CACHES if cache.name != "test") <= 48 << 20

@@ -54,6 +54,7 @@ from game.ui.bombdeck.story import Story
 from game.ui.fx import Particles
 from game.ui.scene import Scene
 from game.ui.scenes.curtain import CurtainScene
+from game.ui.table.keeping import KeepsTheGame
 from game.ui.table.notice import Notice
 from game.ui.tween import Tween
 from game.ui.widgets import Button, Form
@@ -68,11 +69,9 @@ FAST_FORWARD = 4.0
 SKIP_GUARD = 0.3
 """After a moment is cut short, clicks and Space/Enter wait this long (the same press, or its
 double, must not also draw a card)."""
-SAVE_FAILING = "saving.failing"
-SAVE_WORKS = "saving.works"
 
 
-class TableScene(TableInput, Scene[None]):
+class TableScene(KeepsTheGame, TableInput, Scene[None]):
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
                  deal: bool | None = None, autosaver: Autosaver | None = None,
                  resume: Seen | None = None, show_code: bool = False) -> None:
@@ -285,29 +284,6 @@ class TableScene(TableInput, Scene[None]):
         if self.overlay is not None and self.overlay.handle(event):
             return
         super().handle(event)
-
-    # --- the unfinished game -------------------------------------------------------------------
-
-    def autosave(self, *, force: bool = False) -> None:
-        """Write the match when a move was made or the curtain moved since the last write
-        (``force``: whatever changed); a finished match clears the file. When writing starts
-        failing, and when it works again, the notice says so (once each time)."""
-        saver = self.autosaver
-        match = self.match
-        if saver is None or not match.people or match.moves == 0:
-            return  # a table nobody played yet never replaces the unfinished game
-        key = (match.moves, self.flow.viewer, self.flow.curtain_for, self.home)
-        if key == self._saved and not force:
-            return
-        self._saved = key  # a failed write is tried again after the next move, not every frame
-        was_failing = saver.failing
-        saver.save(match, Seen.of(self.flow, self.home))
-        if saver.failing != was_failing:
-            self.notice.show(SAVE_FAILING if saver.failing else SAVE_WORKS,
-                             trouble=saver.failing)
-
-    def on_exit(self) -> None:
-        self.autosave(force=True)
 
     # --- the frame, continued ------------------------------------------------------------------
 

@@ -43,6 +43,7 @@ from game.ui.diebombe.story import Floater, Reveal, Story
 from game.ui.fx import Particles
 from game.ui.scene import Scene
 from game.ui.scenes.curtain import CurtainScene
+from game.ui.table.keeping import KeepsTheGame
 from game.ui.table.notice import Notice
 from game.ui.tween import Tween
 from game.ui.widgets import Button, Form
@@ -53,8 +54,6 @@ if TYPE_CHECKING:
 PUBLIC = -1
 """The seat number of the public view: no sealed bid."""
 FAST_FORWARD = 4.0
-SAVE_FAILING = "saving.failing"
-SAVE_WORKS = "saving.works"
 WATCHED_SHEET = 2.5
 """With nobody at the table, the results come this long after the scoring is complete."""
 BUTTON_W = 200
@@ -62,7 +61,7 @@ DEFAULT_BID = 5
 DEFAULT_MOST = 15
 
 
-class DieTableScene(Scene[None]):
+class DieTableScene(KeepsTheGame, Scene[None]):
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
                  autosaver: Autosaver | None = None, resume: Seen | None = None,
                  show_code: bool = False) -> None:
@@ -440,28 +439,6 @@ class DieTableScene(Scene[None]):
         self.pace = Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
         if self.flow.pace is not INSTANT:
             self.flow.pace = self.pace
-
-    # --- the unfinished game -------------------------------------------------------------------
-
-    def autosave(self, *, force: bool = False) -> None:
-        """Write the match when a move was made or the curtain moved since the last write; a
-        finished match clears the file. Trouble, and its end, are said once each."""
-        saver = self.autosaver
-        match = self.match
-        if saver is None or not match.people or match.moves == 0:
-            return
-        key = (match.moves, self.flow.viewer, self.flow.curtain_for, self.home)
-        if key == self._saved and not force:
-            return
-        self._saved = key
-        was_failing = saver.failing
-        saver.save(match, Seen.of(self.flow, self.home))
-        if saver.failing != was_failing:
-            self.notice.show(SAVE_FAILING if saver.failing else SAVE_WORKS,
-                             trouble=saver.failing)
-
-    def on_exit(self) -> None:
-        self.autosave(force=True)
 
     # --- drawing -------------------------------------------------------------------------------
 

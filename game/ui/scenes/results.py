@@ -224,27 +224,15 @@ class ResultsScene(FormScene[None]):
         round_rect(surface, LEFT, theme.PANEL_EDGE, 20, 255, 2)
         ranking = self.ranking()
         outcome = self.match.outcome()
-        first = [seat for seat in ranking if self.place(seat) == 1] or ranking[:1]
-        # the first place: a gold row with a crown (every seat that shares it)
+        # a team that lost has no first place: every seat is listed alike
+        first = [] if outcome.team_won is False else \
+            [seat for seat in ranking if self.place(seat) == 1] or ranking[:1]
         row = pygame.Rect(LEFT.left + 16, LEFT.top + 16, LEFT.width - 32, WINNER_H)
-        glow = 0.5 + 0.5 * math.sin(self.clock * 2.4)
-        round_rect(surface, row, theme.mix((70, 58, 30), (96, 78, 34), glow), 16)
-        round_rect(surface, row, GOLD, 16, 255, 3)
-        crown = pygame.Rect(row.left + 20, row.top + 16, 72, 72)
-        _crown(surface, crown)
-        nth = draw_text(surface, self._ordinal(1), (crown.right + 18, row.centery),
-                        theme.TEXT_HEADING, GOLD, bold=True, anchor="midleft")
-        name_x = max(crown.right + 100, nth.right + 24)
-        kinds = " · ".join(dict.fromkeys(self.seat_kind(seat) for seat in first))
-        if len(first) == 1 and outcome.scores is not None:
-            kinds = f"{kinds} · {self._points(first[0])}"
-        draw_text(surface, self._names(first), (name_x, row.top + 16), 38, theme.INK,
-                  bold=True, max_width=row.right - name_x - 20)
-        draw_text(surface, kinds, (name_x, row.top + 64), theme.TEXT_SMALL,
-                  theme.INK_DIM, max_width=row.right - name_x - 20)
+        if first:
+            self._draw_first(surface, row, first)
         # the others, in order
         rest = [seat for seat in ranking if seat not in first]
-        top = row.bottom + 14
+        top = row.bottom + 14 if first else row.top
         step = min(54, (LEFT.bottom - 50 - top) // max(1, len(rest)))
         size = theme.TEXT_BODY if step >= 44 else theme.TEXT_SMALL
         for index, seat in enumerate(rest):
@@ -269,6 +257,25 @@ class ResultsScene(FormScene[None]):
                    f"{plural(self.app.loc, 'results.moves', self._moves())}")
         draw_text(surface, summary, (LEFT.centerx, LEFT.bottom - 16), theme.TEXT_MIN,
                   theme.INK_DIM, anchor="midbottom", max_width=LEFT.width - 40)
+
+    def _draw_first(self, surface: pygame.Surface, row: pygame.Rect, first: list[int]) -> None:
+        """The first place: a gold row with a crown (every seat that shares it)."""
+        outcome = self.match.outcome()
+        glow = 0.5 + 0.5 * math.sin(self.clock * 2.4)
+        round_rect(surface, row, theme.mix((70, 58, 30), (96, 78, 34), glow), 16)
+        round_rect(surface, row, GOLD, 16, 255, 3)
+        crown = pygame.Rect(row.left + 20, row.top + 16, 72, 72)
+        _crown(surface, crown)
+        nth = draw_text(surface, self._ordinal(1), (crown.right + 18, row.centery),
+                        theme.TEXT_HEADING, GOLD, bold=True, anchor="midleft")
+        name_x = max(crown.right + 100, nth.right + 24)
+        kinds = " · ".join(dict.fromkeys(self.seat_kind(seat) for seat in first))
+        if len(first) == 1 and outcome.scores is not None:
+            kinds = f"{kinds} · {self._points(first[0])}"
+        draw_text(surface, self._names(first), (name_x, row.top + 16), 38, theme.INK,
+                  bold=True, max_width=row.right - name_x - 20)
+        draw_text(surface, kinds, (name_x, row.top + 64), theme.TEXT_SMALL,
+                  theme.INK_DIM, max_width=row.right - name_x - 20)
 
     def _points(self, seat: int) -> str:
         scores = self.match.outcome().scores

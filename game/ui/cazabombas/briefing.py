@@ -1,0 +1,200 @@
+"""The mission's briefing, before its first move: what is in the bomb (blue wires, yellow and
+red ones and their "?", equipment, how many mistakes the dial allows, who has which stand,
+who is Captain), the one rule of the table, big (no talking about one's own wires), and the
+campaign: missions 1–8, those the team has won ticked, any of them can be chosen (←/→, 1–8 or
+a click). Enter starts the mission shown; Esc goes back to the title.
+
+Returns the table's config with the mission chosen (``None``: leave).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.config import GameConfig
+from game.rules.cazabombas.wires import mission as mission_table
+from game.ui import gfx, theme
+from game.ui.cazabombas import progress
+from game.ui.cazabombas.art import GOLD, SAFE, no_talking
+from game.ui.cazabombas.names import Namer
+from game.ui.draw import round_rect
+from game.ui.scenes.base import FormScene
+from game.ui.text import draw_paragraph, draw_text
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+LEFT = pygame.Rect(40, 112, 660, 368)
+RIGHT = pygame.Rect(720, 112, 520, 368)
+STRIP_Y = 516
+TILE_W = 96
+TILE_H = 70
+TILE_GAP = 12
+BUTTON_Y = 614
+
+
+def strip_rect(index: int) -> pygame.Rect:
+    """Mission ``index + 1``'s tile in the campaign strip."""
+    count = len(progress.MISSIONS)
+    width = count * TILE_W + (count - 1) * TILE_GAP
+    left = (theme.SCREEN_W - width) // 2
+    return pygame.Rect(left + index * (TILE_W + TILE_GAP), STRIP_Y, TILE_W, TILE_H)
+
+
+class BriefingScene(FormScene[GameConfig]):
+    def __init__(self, app: App, config: GameConfig, namer: Namer,
+                 captain: int | None = None) -> None:
+        """``captain``: the Captain of the mission dealt (named while it is the one shown)."""
+        self.config = config
+        self.namer = namer
+        self.captain = captain
+        self.dealt = progress.mission_of(config)
+        self.number = self.dealt
+        super().__init__(app)
+
+    def build(self) -> None:
+        cx = theme.SCREEN_W // 2
+        self.start = Button((cx + 20, BUTTON_Y, 380, 70), self.tr("cazabombas.brief.start"),
+                            self._start, shortcut=pygame.K_RETURN,
+                            shortcut_label=self.tr("key.enter"), style="primary",
+                            size=theme.TEXT_LARGE)
+        self.back = Button((cx - 400, BUTTON_Y, 380, 70), self.tr("common.back"),
+                           self._leave, style="ghost", shortcut_label=self.tr("key.esc"))
+        self.form.add(self.start)
+        self.form.add(self.back)
+
+    # --- choosing ------------------------------------------------------------------------------
+
+    def choose(self, number: int) -> None:
+        if number in progress.MISSIONS:
+            self.number = number
+
+    def chosen(self) -> GameConfig:
+        if self.number == self.dealt:
+            return self.config
+        return progress.with_mission(self.config, self.number)
+
+    def _start(self) -> None:
+        self.finish(self.chosen())
+
+    def _leave(self) -> None:
+        self.finish(None)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                missions = progress.MISSIONS
+                at = missions.index(self.number)
+                step = 1 if event.key == pygame.K_RIGHT else -1
+                self.choose(missions[(at + step) % len(missions)])
+                return
+            if pygame.K_1 <= event.key <= pygame.K_9:
+                self.choose(event.key - pygame.K_0)
+                return
+            if event.key in (pygame.K_SPACE, pygame.K_KP_ENTER):
+                self.start.fire()
+                return
+        if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1:
+            for index, number in enumerate(progress.MISSIONS):
+                if strip_rect(index).collidepoint(event.pos):
+                    self.choose(number)
+                    return
+        super().handle(event)
+
+    # --- what it says --------------------------------------------------------------------------
+
+    def lines(self) -> list[str]:
+        """What is in this mission's bomb, one line each."""
+        namer = self.namer
+        seats = self.config.seat_count
+        m = mission_table(self.number, seats)
+        out = [namer.t("cazabombas.brief.blue", n=m.blue_max)]
+        for colour, key in ((m.yellow, "yellow"), (m.red, "red")):
+            if colour is None:
+                out.append(namer.t(f"cazabombas.brief.no_{key}"))
+            elif colour.uncertain:
+                out.append(namer.t(f"cazabombas.brief.{key}_of", n=colour.count,
+                                   total=colour.drawn))
+            else:
+                out.append(namer.plural(f"cazabombas.brief.{key}", colour.count))
+        if m.equipment:
+            out.append(namer.plural("cazabombas.brief.equipment", seats))
+        else:
+            out.append(namer.t("cazabombas.brief.no_equipment"))
+        out.append(namer.plural("cazabombas.brief.dial", seats - 1))
+        out.append(namer.t("cazabombas.brief.stands_two" if seats == 2 else
+                           "cazabombas.brief.stands_three" if seats == 3 else
+                           "cazabombas.brief.stands_one"))
+        if m.red is not None:
+            out.append(namer.t("cazabombas.brief.reveal"))
+        if self.captain is not None and self.number == self.dealt:
+            out.append(namer.t("cazabombas.brief.captain", name=namer.seat(self.captain)))
+        return out
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        cx = theme.SCREEN_W // 2
+        draw_text(surface, self.t("cazabombas.brief.title", n=self.number), (cx, 22),
+                  theme.TEXT_HEADING + 6, theme.INK, bold=True, anchor="midtop",
+                  max_width=1100)
+        draw_text(surface, self.t(f"newgame.mission{self.number}"), (cx, 76), theme.TEXT_BODY,
+                  theme.ACCENT, bold=True, anchor="midtop", max_width=1100)
+        for panel in (LEFT, RIGHT):
+            round_rect(surface, panel, theme.PANEL, 20, 210)
+            round_rect(surface, panel, theme.PANEL_EDGE, 20, 255, 2)
+        self._contents(surface)
+        self._silence(surface)
+        self._strip(surface)
+        self.form.draw(surface)
+
+    def _contents(self, surface: pygame.Surface) -> None:
+        x = LEFT.left + 26
+        draw_text(surface, self.t("cazabombas.brief.in_the_bomb"), (x, LEFT.top + 18),
+                  theme.TEXT_SMALL, theme.ACCENT, bold=True, max_width=LEFT.width - 52)
+        y = LEFT.top + 50
+        for line in self.lines():
+            gfx.circle(surface, theme.INK_DIM, (x + 6, y + 12), 4)
+            used = draw_paragraph(surface, line, pygame.Rect(x + 22, y, LEFT.width - 60, 60),
+                                  theme.TEXT_SMALL, theme.INK, line_gap=1.1)
+            y += used + 7
+
+    def _silence(self, surface: pygame.Surface) -> None:
+        sign = pygame.Rect(0, 0, 120, 120)
+        sign.midtop = (RIGHT.centerx, RIGHT.top + 22)
+        no_talking(surface, sign)
+        draw_text(surface, self.t("cazabombas.brief.silence_title"),
+                  (RIGHT.centerx, sign.bottom + 14), theme.TEXT_HEADING - 8, theme.DANGER,
+                  bold=True, anchor="midtop", max_width=RIGHT.width - 40)
+        draw_paragraph(surface, self.t("cazabombas.brief.silence"),
+                       pygame.Rect(RIGHT.left + 28, sign.bottom + 62, RIGHT.width - 56, 150),
+                       theme.TEXT_BODY, theme.INK, align="center")
+
+    def _strip(self, surface: pygame.Surface) -> None:
+        won = progress.won(self.app.settings)
+        cx = theme.SCREEN_W // 2
+        draw_text(surface, self.t("cazabombas.brief.campaign", n=len(won),
+                                  total=len(progress.MISSIONS)),
+                  (cx, STRIP_Y - 28), theme.TEXT_MIN, theme.INK_DIM, bold=True,
+                  anchor="midtop", max_width=900)
+        for index, number in enumerate(progress.MISSIONS):
+            rect = strip_rect(index)
+            chosen = number == self.number
+            body = theme.mix(theme.PANEL, SAFE, 0.35) if number in won else theme.PANEL
+            round_rect(surface, rect, body, 12)
+            round_rect(surface, rect, theme.ACCENT if chosen else theme.PANEL_EDGE, 12, 255,
+                       4 if chosen else 2)
+            draw_text(surface, str(number), (rect.centerx, rect.top + 6), theme.TEXT_LARGE,
+                      theme.INK, bold=True, anchor="midtop")
+            key = "cazabombas.brief.won" if number in won else "cazabombas.brief.not_won"
+            draw_text(surface, self.t(key), (rect.centerx, rect.bottom - 6), theme.TEXT_MIN,
+                      SAFE if number in won else theme.INK_DIM, anchor="midbottom",
+                      max_width=rect.width - 8)
+            if number in won:
+                gfx.lines(surface, GOLD, False, [(rect.right - 24, rect.top + 16),
+                                                 (rect.right - 17, rect.top + 23),
+                                                 (rect.right - 8, rect.top + 9)], 3)

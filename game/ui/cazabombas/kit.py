@@ -1,0 +1,63 @@
+"""Caza Bombas' screens, registered with ``game.ui.registry``: the table (with the mission's
+briefing and the campaign), its screenshot states, the results line (who was Captain), the
+rules legend (the tiles, the token, the dial, the Captain, the Double Detector, the board's
+validated numbers, the rule of silence). No game of the family has timed windows."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
+
+from game.ui.cazabombas.art import register_legend_icons
+from game.ui.kit import UiKit
+
+if TYPE_CHECKING:
+    from game.match.autosave import Autosaver, Seen
+    from game.match.match import Match
+    from game.ui.app import App
+    from game.ui.locale import Translator
+    from game.ui.scene import Scene
+
+register_legend_icons()
+
+STATES = ("table", "setup", "detector", "equipment", "miss", "boom", "won", "curtain",
+          "briefing")
+
+
+def table(app: App, match: Match, *, autosaver: Autosaver | None, resume: Seen | None,
+          show_code: bool) -> Scene[Any]:
+    from game.ui.cazabombas.table import CazaTableScene
+
+    return CazaTableScene(app, match, autosaver=autosaver, resume=resume, show_code=show_code)
+
+
+def _shot(state: str, app: App, code: str | None) -> None:
+    from game.ui.cazabombas.shots import build
+
+    build(app, code, state)
+
+
+SHOTS: dict[str, Callable[[App, str | None], None]] = {
+    name: partial(_shot, name) for name in STATES
+}
+
+
+def seat_note(loc: Translator, match: Match, seat: int) -> str:
+    """"Captain" beside the seat that led the mission."""
+    view = match.view_for(-1)
+    return loc.t("cazabombas.captain") if seat == view.captain else ""
+
+
+def legend(game: str) -> list[tuple[str, str]]:
+    return [("caza_blue", "cazabombas.legend.blue"), ("caza_yellow", "cazabombas.legend.yellow"),
+            ("caza_red", "cazabombas.legend.red"), ("caza_back", "cazabombas.legend.back"),
+            ("caza_cut", "cazabombas.legend.cut"), ("caza_token", "cazabombas.legend.token"),
+            ("caza_dial", "cazabombas.legend.dial"),
+            ("caza_validated", "cazabombas.legend.validated"),
+            ("caza_captain", "cazabombas.legend.captain"),
+            ("caza_detector", "cazabombas.legend.detector"),
+            ("caza_silence", "cazabombas.legend.silence")]
+
+
+KIT = UiKit("cazabombas", table, SHOTS, seat_note, legend)

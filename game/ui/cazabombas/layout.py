@@ -1,0 +1,169 @@
+"""Where everything sits on the 1280×720 Caza Bombas table.
+
+The stands of the seat on screen (the *home* seat: the one person, or the person whose turn it
+is in hot seat) stand along the bottom, big, as racks of upright tiles; the teammates' stands
+are racks across the top, two a row, in seat order from the home seat on (clockwise). The band
+between them holds the detonator dial at the left, what the person decides in the middle (the
+banner, the action buttons, the values one may name, the latest news) and the board at the
+right (the validated numbers, the yellow and red values in play, the equipment).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+from game.ui import theme
+
+MARGIN = 12
+GAP = 12
+HEADER = 32
+"""A rack's name row."""
+
+OTHER_TOP = 6
+OTHER_H = 130
+OTHER_GAP = 6
+OTHER_TILE_H = 60
+OTHER_STEP = 50
+"""The widest a teammate's tile is spaced."""
+
+BAND = pygame.Rect(0, OTHER_TOP + 2 * OTHER_H + OTHER_GAP + 6, theme.SCREEN_W, 0)
+BAND.height = 488 - BAND.top
+"""The middle band, from under the teammates' racks to over the home seat's."""
+
+MINE_TOP = 488
+MINE_H = theme.SCREEN_H - MINE_TOP - 6
+MINE_TILE_H = 126
+MINE_STEP = 82
+
+DIAL_CENTRE = (112, BAND.top + 104)
+DIAL_R = 76
+MIDDLE = pygame.Rect(226, BAND.top, 660, BAND.height)
+"""The banner, the buttons, the values to name, the news."""
+BOARD = pygame.Rect(MIDDLE.right + 12, BAND.top + 2, theme.SCREEN_W - MARGIN - MIDDLE.right - 12,
+                    BAND.height - 4)
+"""The board: validated numbers, yellow and red values, equipment."""
+
+BANNER_Y = MIDDLE.top + 2
+SUB_Y = MIDDLE.top + 38
+MODES_Y = MIDDLE.top + 66
+MODE_H = 44
+CHIPS_Y = MIDDLE.top + 118
+CHIP = 46
+NEWS_Y = MIDDLE.top + 172
+CODE_POS = (MARGIN, BAND.bottom - 2)
+
+
+@dataclass(frozen=True)
+class Rack:
+    """One stand on screen: its panel and the place of each of its ``count`` tiles."""
+
+    stand: int
+    seat: int
+    rel: int
+    """The seat's own number for the stand (0, or 1 for a second stand)."""
+    rect: pygame.Rect
+    count: int
+    mine: bool
+
+    @property
+    def tile_h(self) -> int:
+        return MINE_TILE_H if self.mine else OTHER_TILE_H
+
+    @property
+    def step(self) -> int:
+        most = MINE_STEP if self.mine else OTHER_STEP
+        return max(20, min(most, (self.rect.width - 24) // max(1, self.count)))
+
+    @property
+    def tile_w(self) -> int:
+        return self.step - max(4, self.step // 9)
+
+    @property
+    def tiles_top(self) -> int:
+        return self.rect.top + HEADER + 4
+
+    def tile(self, index: int) -> pygame.Rect:
+        """The upright tile ``index`` (``index == count``: just past the last)."""
+        step = self.step
+        width = step * self.count - (step - self.tile_w)
+        left = self.rect.centerx - width // 2
+        return pygame.Rect(left + index * step, self.tiles_top, self.tile_w, self.tile_h)
+
+    def token(self, index: int) -> tuple[int, int]:
+        """The centre of the info token in front of tile ``index``."""
+        tile = self.tile(index)
+        return (tile.centerx, tile.bottom + self.token_r + 4)
+
+    @property
+    def token_r(self) -> int:
+        return max(9, min(15 if self.mine else 12, self.tile_w // 2 - 1))
+
+    def at(self, pos: tuple[int, int]) -> int | None:
+        """The tile under ``pos`` (its token's place included), or ``None``."""
+        for index in range(self.count):
+            tile = self.tile(index)
+            reach = pygame.Rect(tile.left - (self.step - tile.width) // 2, tile.top,
+                                self.step, tile.height + 2 * self.token_r + 6)
+            if reach.collidepoint(pos):
+                return index
+        return None
+
+
+class TableLayout:
+    """The racks for a table seen from ``home``: ``owner`` names each stand's seat and
+    ``sizes`` its wires."""
+
+    def __init__(self, owner: tuple[int, ...], sizes: tuple[int, ...], home: int) -> None:
+        self.owner = owner
+        self.home = home
+        seats = max(owner) + 1 if owner else 0
+        mine = [g for g, seat in enumerate(owner) if seat == home]
+        order = [(home + k) % seats for k in range(1, seats)] if seats else []
+        others = [g for seat in order for g, o in enumerate(owner) if o == seat]
+        self.racks: dict[int, Rack] = {}
+        width = (theme.SCREEN_W - 2 * MARGIN - GAP) // 2
+        for k, g in enumerate(others):
+            row, col = divmod(k, 2)
+            rect = pygame.Rect(MARGIN + col * (width + GAP),
+                               OTHER_TOP + row * (OTHER_H + OTHER_GAP), width, OTHER_H)
+            if col == 0 and k == len(others) - 1:
+                rect.centerx = theme.SCREEN_W // 2  # the odd one out in the middle
+            self.racks[g] = Rack(g, owner[g], self._rel(g), rect, sizes[g], False)
+        mine_w = (theme.SCREEN_W - 2 * MARGIN - GAP * (len(mine) - 1)) // max(1, len(mine))
+        for k, g in enumerate(mine):
+            rect = pygame.Rect(MARGIN + k * (mine_w + GAP), MINE_TOP, mine_w, MINE_H)
+            self.racks[g] = Rack(g, home, self._rel(g), rect, sizes[g], True)
+
+    def _rel(self, g: int) -> int:
+        seat = self.owner[g]
+        return sum(1 for k in range(g) if self.owner[k] == seat)
+
+    def rack(self, g: int) -> Rack:
+        return self.racks[g]
+
+    def seat_racks(self, seat: int) -> list[Rack]:
+        return [rack for rack in self.racks.values() if rack.seat == seat]
+
+    def seat_point(self, seat: int) -> tuple[float, float]:
+        racks = self.seat_racks(seat)
+        if not racks:
+            return (theme.SCREEN_W / 2, theme.SCREEN_H / 2)
+        rect = racks[0].rect.unionall([r.rect for r in racks[1:]])
+        return (float(rect.centerx), float(rect.centery))
+
+    def tile_at(self, pos: tuple[int, int]) -> tuple[int, int] | None:
+        """(stand, index) of the tile under ``pos``."""
+        for g, rack in self.racks.items():
+            if rack.rect.collidepoint(pos):
+                index = rack.at(pos)
+                if index is not None:
+                    return g, index
+        return None
+
+    def rack_at(self, pos: tuple[int, int]) -> int | None:
+        for g, rack in self.racks.items():
+            if rack.rect.collidepoint(pos):
+                return g
+        return None

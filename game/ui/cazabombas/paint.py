@@ -1,0 +1,708 @@
+"""Drawing the Caza Bombas table: the workshop felt, every rack of upright tiles (the home
+seat's face up while its person may look, the teammates' face down but for their cut wires and
+tokens), the detonator dial, the banner and what the person decides (the ways to act, the
+values to name), the latest news, the board (validated numbers, yellow and red values with
+their "?", the equipment and whether it is unlocked), then everything in motion.
+
+The click areas of the values to name and of the equipment cards are computed here
+(:func:`chip_layout`, :func:`card_rows`), for drawing and for the scene's clicks alike.
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.rules.cazabombas import wires as W
+from game.rules.cazabombas.view import CazaView, WireSeen
+from game.rules.cazabombas.wires import CLASS_BITS, Value, class_of
+from game.ui import fonts, gfx, theme
+from game.ui.cazabombas import aim as M
+from game.ui.cazabombas import layout as L
+from game.ui.cazabombas.art import (
+    GOLD,
+    RACK,
+    RACK_EDGE,
+    SAFE,
+    captain_cap,
+    case,
+    detector,
+    draw_dial,
+    flat_size,
+    tile_back,
+    tile_face,
+    token,
+    validated_mark,
+    value_body,
+)
+from game.ui.cazabombas.names import Namer
+from game.ui.cazabombas.news import news_lines
+from game.ui.draw import round_rect, vertical_gradient
+from game.ui.table.notice import draw_notice
+from game.ui.text import MIN_SQUEEZE, draw_text, fit_line, wrap_text
+
+if TYPE_CHECKING:
+    from game.ui.cazabombas.table import CazaTableScene
+
+FELT_TOP = (30, 48, 56)
+FELT_BOTTOM = (10, 18, 24)
+PANEL = (22, 30, 40)
+LIFTED = 16
+"""How high a picked or lifting tile of the home seat rises (a teammate's: half as high,
+under its rack's name)."""
+CARD_ROW = 28
+VALID_TOP = L.BOARD.top + 2
+COLOURS_TOP = L.BOARD.top + 38
+CARDS_TOP = L.BOARD.top + 70
+NOT_INK = (255, 170, 150)
+
+
+def paint_table(surface: pygame.Surface, scene: CazaTableScene) -> None:
+    surface.blit(vertical_gradient(surface.get_size(), FELT_TOP, FELT_BOTTOM), (0, 0))
+    view = scene.shown
+    for rack in scene.layout.racks.values():
+        _rack(surface, scene, rack)
+    _dial(surface, scene)
+    _board(surface, scene)
+    if scene.match.is_over() and not scene.timeline.busy:
+        _end(surface, scene)
+    elif scene.stage.case is None or not scene.stage.case.started:
+        _banner(surface, scene)
+        _chips(surface, scene)
+        _news(surface, scene)
+    _flights(surface, scene)
+    _floaters(surface, scene)
+    _case(surface, scene, view)
+    scene.particles.draw(surface)
+    scene.controls.draw(surface)
+    if scene.show_code:
+        draw_text(surface, f"{scene.t('newgame.code')}: {scene.match.code}", L.CODE_POS,
+                  theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="bottomleft")
+    draw_notice(surface, scene.notice, scene.t)
+
+
+# --- the racks -----------------------------------------------------------------------------------
+
+
+def _glow(scene: CazaTableScene) -> float:
+    return 0.5 + 0.5 * math.sin(scene.clock * 4.0)
+
+
+def _rack(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> None:
+    view = scene.shown
+    seat = rack.seat
+    rect = rack.rect
+    turn = view.phase != "over" and seat == view.current and not scene.timeline.busy
+    if turn:
+        round_rect(surface, rect.inflate(10, 10), theme.ACCENT, 18,
+                   round(60 + 80 * _glow(scene)))
+    round_rect(surface, rect, PANEL, 14, 215)
+    edge = theme.ACCENT if turn else theme.FOCUS if rack.mine and scene.mine_face_up \
+        else theme.PANEL_EDGE
+    round_rect(surface, rect, edge, 14, 255, 3 if edge != theme.PANEL_EDGE else 1)
+    _header(surface, scene, rack)
+    wires = view.stands[rack.stand]
+    if wires:
+        first, last = rack.tile(0), rack.tile(len(wires) - 1)
+        lip = pygame.Rect(first.left - 8, first.top + round(rack.tile_h * 0.62),
+                          last.right - first.left + 16, round(rack.tile_h * 0.38) + 8)
+        gfx.rect(surface, RACK_EDGE, lip.move(0, 3), border_radius=6)
+        gfx.rect(surface, RACK, lip, border_radius=6)
+    marks = _aim_marks(scene)
+    for index, wire in enumerate(wires):
+        _tile(surface, scene, rack, index, wire, marks)
+    for g, at, kind in view.labels:
+        if g == rack.stand and at + 1 < len(wires):
+            _label(surface, rack, at, kind, 1.0)
+    for g, at, kind, tween in scene.stage.labels:
+        if g == rack.stand and at + 1 < len(wires):
+            _label(surface, rack, at, kind, tween.t)
+    for fx in scene.stage.tokens:
+        if fx.stand == rack.stand:
+            x, y = rack.token(fx.index)
+            p = fx.tween.progress if fx.tween.started else 0.0
+            if fx.tween.started:
+                token(surface, (x, y - 70 * (1.0 - p)), rack.token_r, fx.value,
+                      scene.namer.letters, theme.ACCENT)
+    answer = scene.stage.answers.get(seat)
+    if answer is not None and rack.rel == 0 and answer[1].started:
+        has, tween = answer
+        text = scene.t("cazabombas.radar.yes" if has else "cazabombas.radar.no")
+        label = fit_line(text, theme.TEXT_BODY, 160, theme.INK_DARK, True)
+        pill = label.get_rect(center=(rect.right - 90, rect.top + 16)).inflate(18, 6)
+        grow = min(1.0, max(0.2, tween.progress))
+        pill = pill.inflate(round(pill.width * (grow - 1)), round(pill.height * (grow - 1)))
+        round_rect(surface, pill, SAFE if has else theme.DANGER, 12)
+        surface.blit(label, label.get_rect(center=pill.center))
+
+
+def _header(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> None:
+    view = scene.shown
+    namer = scene.namer
+    seat = rack.seat
+    rect = rack.rect
+    x = rect.left + 12
+    y = rect.top + L.HEADER // 2 + 2
+    right = rect.right - 12
+    # right side: wires left, the Double Detector
+    left = sum(1 for w in view.stands[rack.stand] if not w.cut)
+    count = draw_text(surface, namer.plural("cazabombas.wires_left", left), (right, y),
+                      theme.TEXT_MIN, theme.INK_DIM, anchor="midright", max_width=150)
+    right = count.left - 10
+    if rack.rel == 0:
+        used = view.detectors_used[seat]
+        glow = scene.stage.detectors.get(seat)
+        box = pygame.Rect(right - 22, y - 12, 22, 24)
+        if glow is not None:
+            gfx.circle(surface, theme.FOCUS, box.center, round(14 + 6 * glow.t), 2)
+        detector(surface, box, used and glow is None)
+        right = box.left - 10
+    # left side: name, Captain, "you"
+    name = namer.seat(seat)
+    if len(scene.layout.seat_racks(seat)) > 1:
+        name = namer.t("cazabombas.stand_of", name=name, n=rack.rel + 1)
+    ink = theme.ACCENT if scene.match.is_person(seat) else theme.INK
+    shown = draw_text(surface, name, (x, y), theme.TEXT_BODY if rack.mine else theme.TEXT_SMALL,
+                      ink, bold=True, anchor="midleft", max_width=max(60, (right - x) // 2))
+    x = shown.right + 10
+    if scene.match.people == (seat,) and rack.rel == 0:
+        tag = fit_line(namer.t("seat.you"), theme.TEXT_MIN, 80, theme.INK_DARK, bold=True)
+        pill = tag.get_rect(midleft=(x + 6, y)).inflate(12, 2)
+        round_rect(surface, pill, theme.FOCUS, 9)
+        surface.blit(tag, tag.get_rect(center=pill.center))
+        x = pill.right + 10
+    if seat == view.captain and rack.rel == 0:
+        captain_cap(surface, pygame.Rect(x, y - 12, 30, 24))
+        cap = draw_text(surface, namer.t("cazabombas.captain"), (x + 34, y), theme.TEXT_MIN,
+                        GOLD, bold=True, anchor="midleft", max_width=120)
+        x = cap.right + 10
+    facts = _facts(scene, seat)
+    if facts and rack.rel == 0 and right - x > 60:
+        draw_text(surface, facts, (x, y), theme.TEXT_MIN, theme.INK_DIM, anchor="midleft",
+                  max_width=right - x)
+
+
+def _facts(scene: CazaTableScene, seat: int) -> str:
+    """What the table knows a seat holds or lacks (a missed cut, the General Radar)."""
+    view = scene.shown
+    namer = scene.namer
+    parts = []
+    holds = [v for v, bit in CLASS_BITS.items() if view.claims[seat] & bit]
+    lacks = [v for v, bit in CLASS_BITS.items() if view.lacks[seat] & bit]
+    if holds:
+        parts.append(namer.t("cazabombas.holds", values=namer.values(holds)))
+    if lacks:
+        parts.append(namer.t("cazabombas.lacks", values=namer.values(lacks)))
+    return " · ".join(parts)
+
+
+def _aim_marks(scene: CazaTableScene) -> tuple[set[M.Item], set[M.Item], M.Item | None]:
+    """(the candidates, the picks, the focused candidate) among wires and stands."""
+    aim = scene.aim
+    if aim is None or scene.timeline.busy:
+        return set(), set(), None
+    step = aim.step
+    candidates = set(aim.candidates()) if step is not None else set()
+    focused = aim.focused() if step is not None else None
+    if step is not None and step.kind == M.VALUE and scene.mine_face_up:
+        focused_value = focused[1] if focused is not None else None
+        values = {item[1] for item in candidates}
+        own: set[M.Item] = set()
+        for g in scene.shown.my_stands:
+            for i, wire in enumerate(scene.shown.stands[g]):
+                if wire.key is not None and not wire.cut and class_of(wire.key) in values:
+                    own.add(("w", g, i))
+                    if class_of(wire.key) == focused_value:
+                        focused = ("w", g, i) if focused is not None and focused[0] == "v" \
+                            else focused
+        candidates |= own
+    return candidates, aim.picked(), focused
+
+
+def _tile(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack, index: int,
+          wire: WireSeen, marks: tuple[set[M.Item], set[M.Item], M.Item | None]) -> None:
+    reduced = scene.app.motion.reduced
+    rect = rack.tile(index)
+    fx = scene.stage.tiles.get((rack.stand, index))
+    if fx is not None and fx.hidden:
+        return
+    candidates, picked, focused = marks
+    item: M.Item = ("w", rack.stand, index)
+    stand_item: M.Item = ("s", rack.stand)
+    seat_item: M.Item = ("p", rack.seat)
+    is_candidate = item in candidates or stand_item in candidates or seat_item in candidates
+    is_picked = item in picked or stand_item in picked
+    is_focused = focused in (item, stand_item, seat_item) and focused is not None
+    face_key = wire.key if (wire.cut or (rack.mine and scene.mine_face_up)) else None
+    cut = wire.cut
+    if (rack.stand, index) in scene.blasted:
+        face_key, cut = W.red_key(1), True
+    flat = 1.0 if cut else 0.0
+    rise = 0.0
+    squeeze = 1.0
+    wobble = 0.0
+    if fx is not None:
+        rise = fx.rise(reduced)
+        squeeze = fx.squeeze(reduced)
+        wobble = fx.wobble(reduced)
+        if fx.turned() and fx.key is not None:
+            face_key = fx.key
+        if fx.fall is not None and fx.fall.started:
+            flat = max(flat, min(1.0, fx.flat()))
+            cut = cut or fx.fall.t >= 0.5
+    if is_picked:
+        rise = max(rise, 1.0)
+    elif is_focused and scene.hover is not None:
+        rise = max(rise, 0.4)
+    size = rect.size
+    _, flat_h = flat_size(size)
+    h = round(size[1] + (flat_h - size[1]) * flat)
+    if face_key is not None:
+        image = tile_face(face_key, (size[0], h) if flat >= 1.0 else size, scene.namer.letters,
+                          cut=cut and flat >= 1.0)
+    else:
+        image = tile_back(size)
+    w = max(2, round(size[0] * squeeze))
+    if (w, h) != image.get_size():
+        image = gfx.smoothscale(image, (w, h))
+    x = rect.centerx - w // 2 + round(wobble)
+    y = rect.bottom - h - round((LIFTED if rack.mine else 6) * rise)
+    gfx.rect(surface, (0, 0, 0), pygame.Rect(x + 2, rect.bottom - 4, w - 2, 6),
+             border_radius=3)
+    surface.blit(image, (x, y))
+    shown = pygame.Rect(x, y, w, h)
+    if is_candidate and not cut:
+        glow = _glow(scene)
+        color = theme.ACCENT
+        width = 4 if is_focused else 2
+        alpha = 255 if is_focused else round(120 + 100 * glow)
+        round_rect(surface, shown.inflate(6, 6), color, 8, alpha, width)
+    if is_picked:
+        round_rect(surface, shown.inflate(8, 8), theme.FOCUS, 9, 255, 4)
+        tip = rect.bottom + (2 * rack.token_r + 8 if wire.token is None else 2 * rack.token_r + 10)
+        gfx.polygon(surface, theme.FOCUS, [(shown.centerx, tip - 12),
+                                           (shown.centerx - 9, tip),
+                                           (shown.centerx + 9, tip)])
+    if scene.hover == (rack.stand, index) and not is_candidate and not cut:
+        round_rect(surface, shown.inflate(4, 4), theme.INK_DIM, 7, 120, 1)
+    if face_key is None and not cut and wire.notv:
+        _not_marks(surface, scene, shown, wire.notv)
+    if wire.token is not None and not wire.cut:
+        token(surface, rack.token(index), rack.token_r, wire.token, scene.namer.letters)
+
+
+def _not_marks(surface: pygame.Surface, scene: CazaTableScene, tile: pygame.Rect,
+               bits: int) -> None:
+    """"≠ 5 7" on a face-down tile: a detector's miss proved it is not those."""
+    values = [v for v, bit in CLASS_BITS.items() if bits & bit]
+    if not values:
+        return
+    text = " ".join(scene.namer.short(v) for v in values[:3])
+    sign = fonts.render("≠", theme.TEXT_MIN, NOT_INK, True)
+    surface.blit(sign, sign.get_rect(midtop=(tile.centerx, tile.top + 2)))
+    label = fit_line(text, theme.TEXT_MIN, tile.width - 4, NOT_INK, True)
+    surface.blit(label, label.get_rect(midtop=(tile.centerx, tile.top + 20)))
+
+
+def _label(surface: pygame.Surface, rack: L.Rack, at: int, kind: str, t: float) -> None:
+    """A label in front of two neighbouring wires: "=" (the same) or "≠" (different)."""
+    a, b = rack.tile(at), rack.tile(at + 1)
+    centre = ((a.right + b.left) // 2, a.bottom - 12)
+    r = max(10, min(14, rack.step // 3))
+    if t < 1.0:
+        centre = (centre[0], round(centre[1] + 30 * (1.0 - t)))
+    gfx.circle(surface, theme.SHADE, (centre[0] + 1, centre[1] + 2), r)
+    gfx.circle(surface, (250, 246, 236), centre, r)
+    gfx.circle(surface, (40, 40, 48), centre, r, 2)
+    label = fonts.render(kind, theme.TEXT_MIN, (30, 30, 36), True)
+    surface.blit(label, label.get_rect(center=centre))
+
+
+# --- the middle band ---------------------------------------------------------------------------
+
+
+def _dial(surface: pygame.Surface, scene: CazaTableScene) -> None:
+    view = scene.shown
+    stage = scene.stage
+    spaces = view.max_mistakes + 1
+    position = stage.dial_position(scene.dial_rest())
+    shake = 0.0
+    if stage.dial_shake is not None and stage.dial_shake.started and not stage.dial_shake.done \
+            and not scene.app.motion.reduced:
+        shake = math.sin(stage.dial_shake.t * 50) * 4 * (1 - stage.dial_shake.t)
+    draw_dial(surface, L.DIAL_CENTRE, L.DIAL_R, spaces, position, shake)
+    cx = L.DIAL_CENTRE[0]
+    y = L.DIAL_CENTRE[1] + L.DIAL_R + 8
+    if view.won is False:
+        text = scene.t("cazabombas.dial.boom")
+    else:
+        text = scene.namer.plural("cazabombas.dial.left", view.mistakes_left)
+    color = theme.DANGER if view.mistakes_left == 0 else theme.INK
+    draw_text(surface, text, (cx, y), theme.TEXT_SMALL, color, bold=True, anchor="midtop",
+              max_width=200)
+    if view.stabilized:
+        draw_text(surface, scene.t("cazabombas.dial.stabilized"), (cx, y + 24), theme.TEXT_MIN,
+                  SAFE, anchor="midtop", max_width=200)
+    draw_text(surface, scene.t("cazabombas.mission", n=view.mission),
+              (cx, L.BAND.top), theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="midtop",
+              max_width=200)
+
+
+def banner(scene: CazaTableScene) -> tuple[str, str, bool]:
+    """(the big line, the line under it, whether the person acts now)."""
+    view = scene.shown
+    namer = scene.namer
+    aim = scene.aim
+    if aim is not None:
+        return _aim_banner(scene, aim)
+    seat = view.current
+    player = namer.seat(seat)
+    if seat == scene.home and scene.mine_face_up:
+        title = namer.t("table.your_turn")
+    elif view.phase == "setup":
+        title = namer.t("cazabombas.banner.placing", player=player)
+    else:
+        title = namer.t("cazabombas.banner.turn", player=player)
+    if scene.timeline.busy:
+        # the last beats of a mission: the story is the news, not whose turn it was
+        return ("" if scene.match.is_over() else title), "", False
+    if scene.match.is_person(seat):
+        return title, namer.t("table.waiting", player=player), False
+    return title, namer.t("table.thinking", player=player), False
+
+
+def _aim_banner(scene: CazaTableScene, aim: M.Aim) -> tuple[str, str, bool]:
+    namer = scene.namer
+    mode = aim.mode
+    step = aim.step
+    if mode.name == M.SETUP:
+        return namer.t("cazabombas.banner.setup"), namer.t("cazabombas.aim.setup"), True
+    if mode.name == M.REVEAL:
+        return namer.t("cazabombas.banner.reveal"), namer.t("cazabombas.aim.reveal"), True
+    if mode.card is not None:
+        title = namer.t("cazabombas.banner.card", card=namer.card(mode.card))
+    else:
+        title = namer.t(f"cazabombas.banner.{mode.name}")
+    if step is None:
+        sub = namer.t("cazabombas.aim.use")
+        return title, _with_effect(namer, mode, sub), True
+    left = step.count - len(aim.current_picks())
+    if step.kind == M.WIRE:
+        sub = namer.t("cazabombas.aim.wire") if step.count == 1 else \
+            namer.t("cazabombas.aim.wires", n=step.count, left=left)
+    elif step.kind == M.OWN:
+        sub = namer.t("cazabombas.aim.own") if step.count == 1 else \
+            namer.t("cazabombas.aim.own_pair")
+    elif step.kind == M.STAND:
+        sub = namer.t("cazabombas.aim.stand")
+    elif step.kind == M.VALUE:
+        sub = namer.t("cazabombas.aim.value") if step.count == 1 else \
+            namer.t("cazabombas.aim.values", left=left)
+    elif step.kind == M.SEAT:
+        sub = namer.t("cazabombas.aim.seat")
+    else:
+        sub = namer.t("cazabombas.aim.option")
+    return title, _with_effect(namer, mode, sub), True
+
+
+def _with_effect(namer: Namer, mode: M.Mode, sub: str) -> str:
+    """An equipment card's effect before what to do with it."""
+    if mode.card is None:
+        return sub
+    both = namer.t("cazabombas.aim.card", effect=namer.effect(mode.card), then=sub)
+    # never smaller than the smallest text: the effect was said when the card was chosen
+    width = fonts.get(theme.TEXT_MIN).size(both)[0]
+    return both if width * MIN_SQUEEZE <= L.MIDDLE.width - 10 else sub
+
+
+def _banner(surface: pygame.Surface, scene: CazaTableScene) -> None:
+    text, sub, hot = banner(scene)
+    if not text:
+        return
+    middle = L.MIDDLE
+    size = theme.TEXT_LARGE + 2 if hot else theme.TEXT_LARGE
+    draw_text(surface, text, (middle.centerx, L.BANNER_Y), size,
+              theme.ACCENT if hot else theme.INK, bold=True, anchor="midtop",
+              max_width=middle.width - 10)
+    if sub:
+        draw_text(surface, sub, (middle.centerx, L.SUB_Y), theme.TEXT_MIN, theme.INK_DIM,
+                  anchor="midtop", max_width=middle.width - 10)
+
+
+def chip_layout(scene: CazaTableScene) -> list[tuple[pygame.Rect, M.Item, str]]:
+    """The values (or seats, or options) the person may pick now: where each is and what it
+    says."""
+    aim = scene.aim
+    if aim is None or scene.timeline.busy:
+        return []
+    step = aim.step
+    if step is None or step.kind not in (M.VALUE, M.SEAT, M.OPTION):
+        return []
+    namer = scene.namer
+    items = aim.candidates()
+    chosen = [item for item in aim.current_picks() if item[0] == "v"]
+    out: list[tuple[pygame.Rect, M.Item, str]] = []
+    if step.kind == M.VALUE:
+        everything = sorted([*items, *chosen], key=M.item_order)
+        width = len(everything) * (L.CHIP + 10) - 10
+        x = L.MIDDLE.centerx - width // 2
+        for item in everything:
+            out.append((pygame.Rect(x, L.CHIPS_Y, L.CHIP, L.CHIP), item, namer.short(item[1])))
+            x += L.CHIP + 10
+        return out
+    labels = []
+    for item in items:
+        if item[0] == "p":
+            labels.append(namer.seat(item[1]))
+        else:
+            labels.append(" + ".join(namer.seat(s) for s in item[1]))
+    widths = [min(300, fonts.get(theme.TEXT_SMALL, True).size(text)[0] + 32) for text in labels]
+    total = sum(widths) + 10 * (len(widths) - 1)
+    x = L.MIDDLE.centerx - total // 2
+    for item, text, width in zip(items, labels, widths, strict=True):
+        out.append((pygame.Rect(x, L.CHIPS_Y + 4, width, L.CHIP - 8), item, text))
+        x += width + 10
+    return out
+
+
+def confirm_rect(scene: CazaTableScene) -> pygame.Rect | None:
+    """The button of a move with nothing to pick (revealing reds, the Rewinder…)."""
+    aim = scene.aim
+    if aim is None or aim.step is not None or scene.timeline.busy:
+        return None
+    return pygame.Rect(L.MIDDLE.centerx - 190, L.CHIPS_Y, 380, L.CHIP)
+
+
+def _chips(surface: pygame.Surface, scene: CazaTableScene) -> None:
+    aim = scene.aim
+    scene.chips = []
+    scene.confirm_rect = confirm_rect(scene)
+    if aim is None:
+        return
+    if scene.confirm_rect is not None:
+        rect = scene.confirm_rect
+        round_rect(surface, rect.move(0, 4), theme.SHADE, 14, 120)
+        round_rect(surface, rect, theme.ACCENT, 14)
+        text_key = "cazabombas.confirm.reveal" if aim.mode.name == M.REVEAL else \
+            "cazabombas.confirm.use"
+        label = scene.namer.t(text_key, key=scene.t("key.enter"))
+        draw_text(surface, label, rect.center, theme.TEXT_BODY,
+                  theme.INK_DARK, bold=True, anchor="center", max_width=rect.width - 20)
+        return
+    chosen = set(aim.current_picks())
+    focused = aim.focused()
+    glow = _glow(scene)
+    for rect, item, text in chip_layout(scene):
+        scene.chips.append((rect, item))
+        picked = item in chosen
+        lit = item == focused
+        if item[0] == "v":
+            body, ink = value_body(item[1])
+            centre = rect.center
+            r = rect.width // 2
+            if lit or picked:
+                gfx.circle(surface, theme.FOCUS if picked else theme.ACCENT, centre,
+                           r + 5 + (0 if picked else round(2 * glow)), 4)
+            gfx.circle(surface, theme.SHADE, (centre[0] + 2, centre[1] + 3), r)
+            gfx.circle(surface, body, centre, r)
+            gfx.circle(surface, theme.mix(body, (0, 0, 0), 0.5), centre, r, 2)
+            draw_text(surface, text, centre, theme.TEXT_LARGE, ink, bold=True, anchor="center",
+                      max_width=rect.width - 6)
+        else:
+            round_rect(surface, rect, theme.ACCENT if lit else theme.BUTTON, 12)
+            round_rect(surface, rect, theme.ACCENT, 12, 255, 2)
+            draw_text(surface, text, rect.center, theme.TEXT_SMALL,
+                      theme.INK_DARK if lit else theme.INK, bold=True, anchor="center",
+                      max_width=rect.width - 16)
+
+
+def _news(surface: pygame.Surface, scene: CazaTableScene) -> None:
+    lines = news_lines(scene.namer, scene.news_items(), 2)
+    middle = L.MIDDLE
+    y = L.NEWS_Y
+    rows: list[tuple[str, int]] = []
+    for age, line in enumerate(reversed(lines)):
+        wrapped = wrap_text(line, theme.TEXT_MIN, middle.width - 20)
+        if len(rows) + len(wrapped) > 2:
+            break
+        rows[:0] = [(row, age) for row in wrapped]
+    for k, (row, age) in enumerate(rows):
+        draw_text(surface, row, (middle.centerx, y + k * 22), theme.TEXT_MIN,
+                  theme.INK if age == 0 else theme.INK_DIM, anchor="midtop",
+                  max_width=middle.width - 10)
+
+
+# --- the board -----------------------------------------------------------------------------------
+
+
+def card_rows(view: CazaView) -> dict[int, pygame.Rect]:
+    """Where each equipment card of the mission is on the board."""
+    return {eq.number: pygame.Rect(L.BOARD.left, CARDS_TOP + k * CARD_ROW, L.BOARD.width,
+                                   CARD_ROW - 2)
+            for k, eq in enumerate(view.equipment)}
+
+
+def _board(surface: pygame.Surface, scene: CazaTableScene) -> None:
+    view = scene.shown
+    board = L.BOARD
+    round_rect(surface, board.inflate(8, 4), PANEL, 12, 170)
+    # the validated numbers
+    numbers = [n for n in range(1, W.BLUE_MAX + 1) if view.blue_counts[n]]
+    cut = [0] * (W.BLUE_MAX + 1)
+    for stand in view.stands:
+        for wire in stand:
+            if wire.cut and wire.key is not None and wire.key % 10 == 0:
+                cut[wire.key // 10] += 1
+    step = min(31, board.width // max(1, len(numbers)))
+    x = board.left + (board.width - step * len(numbers)) // 2
+    for n in numbers:
+        validated_mark(surface, pygame.Rect(x, VALID_TOP, step - 3, 32), n,
+                       n in view.validated, cut[n], view.blue_counts[n])
+        x += step
+    # yellow and red values in play ("?" when only some of them are in the bomb)
+    x = board.left + 4
+    y = COLOURS_TOP + 13
+    shown_any = False
+    for board_keys, uncertain, key in ((view.yellow_board, view.yellow_uncertain, "yellow"),
+                                       (view.red_board, view.red_uncertain, "red")):
+        if not board_keys:
+            continue
+        shown_any = True
+        name = draw_text(surface, scene.t(f"cazabombas.board.{key}"), (x, y), theme.TEXT_MIN,
+                         theme.INK_DIM, bold=True, anchor="midleft", max_width=90)
+        x = name.right + 6
+        for wire_key in board_keys:
+            label = f"{W.sort_value(wire_key):g}" + ("?" if uncertain else "")
+            body, ink = value_body(class_of(wire_key))
+            text = fonts.render(label, theme.TEXT_MIN, ink, True)
+            chip = text.get_rect(midleft=(x, y)).inflate(10, 4)
+            gfx.rect(surface, body, chip, border_radius=6)
+            surface.blit(text, text.get_rect(center=chip.center))
+            x = chip.right + 5
+        x += 10
+    if not shown_any:
+        draw_text(surface, scene.t("cazabombas.board.blue_only"), (board.centerx, y),
+                  theme.TEXT_MIN, theme.INK_DIM, anchor="center", max_width=board.width - 8)
+    # the equipment
+    rows = card_rows(view)
+    scene.card_rows = rows
+    if not view.equipment:
+        draw_text(surface, scene.t("cazabombas.board.no_equipment"),
+                  (board.centerx, CARDS_TOP + 12), theme.TEXT_MIN, theme.INK_DIM,
+                  anchor="midtop", max_width=board.width - 8)
+        return
+    for eq in view.equipment:
+        _card(surface, scene, eq.number, eq.unlocked, eq.used, rows[eq.number], cut)
+
+
+def _card(surface: pygame.Surface, scene: CazaTableScene, number: int, unlocked: bool,
+          used: bool, rect: pygame.Rect, cut: list[int]) -> None:
+    usable = scene.mode(f"card{number}") is not None
+    active = scene.aim is not None and scene.aim.mode.card == number
+    glow = scene.stage.cards.get(number)
+    body = (66, 60, 40) if unlocked and not used else (40, 44, 54)
+    if glow is not None and glow.started:
+        round_rect(surface, rect.inflate(8, 6), theme.ACCENT, 10,
+                   round(200 * (1 - glow.t)))
+    round_rect(surface, rect, body, 8)
+    edge = theme.ACCENT if usable or active else theme.PANEL_EDGE
+    round_rect(surface, rect, edge, 8, 255, 3 if active else 2 if usable else 1)
+    badge = (rect.left + 16, rect.centery)
+    gfx.circle(surface, GOLD if unlocked and not used else (110, 114, 124), badge, 12)
+    draw_text(surface, str(number), badge, theme.TEXT_MIN, theme.INK_DARK, bold=True,
+              anchor="center")
+    if used:
+        status, color = scene.t("cazabombas.card.used"), theme.INK_DISABLED
+    elif usable:
+        status, color = scene.t("cazabombas.card.use"), theme.ACCENT
+    elif unlocked:
+        status, color = scene.t("cazabombas.card.ready"), SAFE
+    else:
+        status = scene.t("cazabombas.card.locked", n=min(cut[number] if number < len(cut)
+                                                          else 0, W.UNLOCK_CUTS),
+                         total=W.UNLOCK_CUTS)
+        color = theme.INK_DIM
+    stat = draw_text(surface, status, (rect.right - 8, rect.centery), theme.TEXT_MIN, color,
+                     bold=unlocked and not used, anchor="midright", max_width=120)
+    ink = theme.INK if not used else theme.INK_DISABLED
+    draw_text(surface, scene.namer.card(number), (rect.left + 34, rect.centery),
+              theme.TEXT_MIN, ink, bold=usable, anchor="midleft",
+              max_width=stat.left - rect.left - 42)
+
+
+# --- the end and what flies ------------------------------------------------------------------
+
+
+def _end(surface: pygame.Surface, scene: CazaTableScene) -> None:
+    view = scene.shown
+    middle = L.MIDDLE
+    if view.won:
+        title, color = scene.t("cazabombas.banner.won"), SAFE
+    else:
+        lost = "cazabombas.banner.lost_red" if _lost_by_red(scene) else \
+            "cazabombas.banner.lost_dial"
+        title, color = scene.t(lost), theme.DANGER
+    draw_text(surface, title, (middle.centerx, L.BANNER_Y), theme.TEXT_HEADING, color,
+              bold=True, anchor="midtop", max_width=middle.width - 10)
+    if scene.match.people:
+        key = "cazabombas.end.next" if view.won else "cazabombas.end.retry"
+        scene.again_button.text = scene.t(key)
+        draw_text(surface, scene.t("cazabombas.end.keys"), (middle.centerx, L.SUB_Y + 14),
+                  theme.TEXT_MIN, theme.INK_DIM, anchor="midtop", max_width=middle.width - 10)
+
+
+def _lost_by_red(scene: CazaTableScene) -> bool:
+    from game.rules.cazabombas import events as E
+
+    return any(isinstance(item.event, E.Exploded) for item in scene.news_items()[-6:])
+
+
+def _case(surface: pygame.Surface, scene: CazaTableScene, view: CazaView) -> None:
+    tween = scene.stage.case
+    if tween is not None and tween.started:
+        opened = tween.progress
+    elif view.won and not scene.timeline.busy:
+        opened = 1.0
+    else:
+        return
+    if scene.match.is_over() and not scene.timeline.busy:
+        case(surface, (L.MIDDLE.right - 70, L.MIDDLE.bottom - 34), 96, 1.0)
+        return
+    case(surface, (L.MIDDLE.centerx, L.MIDDLE.centery + 34), 250, min(1.0, opened))
+
+
+def _flights(surface: pygame.Surface, scene: CazaTableScene) -> None:
+    for flight in scene.stage.flights:
+        tween = flight.tween
+        if not tween.started or tween.finished:
+            continue
+        p = tween.progress
+        x = flight.start[0] + (flight.end[0] - flight.start[0]) * p
+        y = flight.start[1] + (flight.end[1] - flight.start[1]) * p - 80 * 4 * p * (1 - p)
+        image = tile_face(flight.key, flight.size, scene.namer.letters) \
+            if flight.key is not None else tile_back(flight.size)
+        surface.blit(image, image.get_rect(center=(round(x), round(y))))
+
+
+def _floaters(surface: pygame.Surface, scene: CazaTableScene) -> None:
+    for floater in scene.stage.floaters:
+        t = floater.tween.t
+        if not floater.tween.started or t <= 0:
+            continue
+        x, y = floater.at
+        size = floater.size or theme.TEXT_LARGE
+        text = fit_line(floater.text, size, 320 if size == theme.TEXT_LARGE else L.MIDDLE.width,
+                        floater.color, bold=True)
+        before = text.get_alpha()
+        text.set_alpha(round(255 * (1.0 - max(0.0, t - 0.6) / 0.4)))
+        centre_y = max(text.get_height() // 2 + 6, round(y - 36 - 30 * t))
+        back = text.get_rect(center=(round(x), centre_y)).inflate(16, 6)
+        round_rect(surface, back, theme.BG_DEEP, 10, round(170 * (1.0 - max(0.0, t - 0.6) / 0.4)))
+        surface.blit(text, text.get_rect(center=back.center))
+        text.set_alpha(before)
+
+
+def value_text(scene: CazaTableScene, value: Value) -> str:
+    return scene.namer.value(value)

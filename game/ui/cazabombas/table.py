@@ -1,0 +1,681 @@
+"""The Caza Bombas table: one mission at one screen.
+
+The scene reads a seat's view (``Match.view_for``: the home seat's, or the public view, seat
+``-1``, whenever no person's stand may be shown) and the event feed, and submits the person's
+moves through :class:`~game.match.flow.TableFlow`, which paces the machine teammates and brings
+the hot-seat curtain down between people. Every event becomes motion on a timeline
+(``story.py``); while it plays the scene is ``busy`` (input locked) and the view on screen
+stays the one from before the move.
+
+What the person decides is built one pick at a time (``aim.py``) from the legal actions, so
+only legal moves, and only values the person holds, are ever offered. The racks of the home
+seat are drawn face up only while that person's view may be shown (``private_ok``); with the
+curtain down, or during a machine's turn in hot seat, every stand is face down.
+
+Before a mission's first move, with somebody at the table, the briefing comes up (the mission,
+its wires, "no talking", the campaign so far, another mission); once the mission is won the
+campaign remembers it (``progress.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from game.core.config import GameConfig
+from game.core.errors import IllegalAction
+from game.match.autosave import Autosaver, Seen, restore_curtain
+from game.match.flow import INSTANT, Pace, TableFlow
+from game.match.match import FeedItem, Match
+from game.rules.cazabombas import events as E
+from game.rules.cazabombas.actions import Action
+from game.rules.cazabombas.view import CazaView
+from game.rules.cazabombas.wires import YELLOW, Value, class_of
+from game.ui import fonts, theme
+from game.ui.cazabombas import aim as M
+from game.ui.cazabombas import layout as L
+from game.ui.cazabombas import progress
+from game.ui.cazabombas.anim import Stage, Timeline
+from game.ui.cazabombas.names import Namer
+from game.ui.cazabombas.paint import card_rows, chip_layout, confirm_rect
+from game.ui.cazabombas.story import Story
+from game.ui.fx import Particles
+from game.ui.scene import Scene
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.table.keeping import KeepsTheGame
+from game.ui.table.notice import Notice
+from game.ui.widgets import Button, Form
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+PUBLIC = -1
+FAST_FORWARD = 4.0
+WATCHED_END = 3.0
+"""With nobody at the table, the results come this long after the mission ends."""
+DIGIT_WAIT = 0.8
+"""How long a typed 1 waits for a second digit (10, 11, 12) when one of those is held."""
+CLOCK_EVERY = 1.0
+"""The clock's tock while a mission is in play and nothing moves."""
+DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(10)} | \
+    {getattr(pygame, f"K_KP{n}"): n for n in range(10)}
+MODE_KEYS = {pygame.K_c: M.CUT, pygame.K_d: M.DETECTOR, pygame.K_s: M.SOLO,
+             pygame.K_r: M.REVEAL}
+ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
+class CazaTableScene(KeepsTheGame, Scene[None]):
+    def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
+                 autosaver: Autosaver | None = None, resume: Seen | None = None,
+                 show_code: bool = False, briefing: bool = True) -> None:
+        """``pace``: the machines' pace (default: from the settings); ``autosaver``: keeps
+        the match on disk; ``resume``: who was looking when a resumed match was saved;
+        ``show_code``: the game code may be on screen (the player typed it); ``briefing``:
+        show the mission's briefing before its first move (when somebody plays)."""
+        super().__init__(app)
+        self.match = match
+        self.show_code = show_code
+        settings = app.settings
+        self._given_pace = pace
+        self.pace = pace or Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
+        self.flow = TableFlow(match, self.pace)
+        if resume is not None:
+            restore_curtain(self.flow, resume)
+        self.autosaver = autosaver
+        self._saved: tuple[int, int | None, int | None, int] | None = None
+        self.notice = Notice()
+        self.namer = Namer(lambda: self.app.loc, match,
+                           lambda: self.app.settings.player_names)
+        self.timeline = Timeline(app.motion)
+        self.stage = Stage()
+        self.particles = Particles(app.motion, seed=23)
+        self.story = Story(self)
+        self.home = self._pick_home(resume)
+        self.shown: CazaView = self._live_view()
+        self.layout = self._make_layout()
+        self.modes: list[M.Mode] = []
+        self.aim: M.Aim | None = None
+        self._decision_key: tuple[int, int] | None = None
+        self.hover: tuple[int, int] | None = None
+        self.chips: list[tuple[pygame.Rect, M.Item]] = []
+        """The values, seats or options on screen to click (the painter lays them out)."""
+        self.card_rows: dict[int, pygame.Rect] = {}
+        """Where each equipment card is on the board (the painter lays them out)."""
+        self.confirm_rect: pygame.Rect | None = None
+        self.clock = 0.0
+        self._tock = 0.0
+        self._digit: tuple[int, float] | None = None
+        self.submitted = 0
+        """Actions this screen has submitted (tests read it)."""
+        self._acted = False
+        self._told = match.feed_size
+        self._logged = match.feed_size
+        """The events the screen has finished telling (the news shows only those)."""
+        self._left = False
+        self.briefed = not (briefing and match.people and match.moves == 0)
+        self.ended = 0.0
+        """Seconds since the mission ended on screen."""
+        self._recorded = False
+        self.controls = Form()
+        self.mode_buttons: dict[str, Button] = {}
+        for key, label, shortcut in ((M.CUT, "cazabombas.mode.cut", "C"),
+                                     (M.DETECTOR, "cazabombas.mode.detector", "D"),
+                                     (M.SOLO, "cazabombas.mode.solo", "S"),
+                                     (M.REVEAL, "cazabombas.mode.reveal", "R")):
+            button = Button((0, L.MODES_Y, 100, L.MODE_H), self.tr(label),
+                            self._mode_setter(key), shortcut_label=shortcut,
+                            size=theme.TEXT_SMALL, cooldown=0.1)
+            button.visible = False
+            self.mode_buttons[key] = button
+            self.controls.add(button)
+        self.results_button = Button((L.MIDDLE.centerx - 170, L.MIDDLE.top + 118, 340, 58),
+                                     self.tr("cazabombas.end.results"), self.to_results,
+                                     shortcut_label=self.tr("key.enter"), style="primary",
+                                     size=theme.TEXT_LARGE)
+        self.again_button = Button((L.MIDDLE.centerx - 170, L.MIDDLE.top + 182, 340, 44),
+                                   self.tr("cazabombas.end.again"), self.play_again,
+                                   shortcut_label="N", size=theme.TEXT_SMALL)
+        for button in (self.results_button, self.again_button):
+            button.visible = False
+            self.controls.add(button)
+        self._refresh()
+
+    # --- who is looking ------------------------------------------------------------------------
+
+    def _pick_home(self, resume: Seen | None = None) -> int:
+        flow = self.flow
+        if resume is not None and resume.home is not None \
+                and flow.viewer in (None, resume.home):
+            return resume.home
+        for seat in (flow.viewer, flow.curtain_for):
+            if seat is not None:
+                return seat
+        return self.match.people[0] if self.match.people else 0
+
+    @property
+    def private_ok(self) -> bool:
+        """Whether the home seat's own stands may be drawn face up now."""
+        return self.flow.show_private and self.flow.viewer == self.home
+
+    def _live_view(self) -> CazaView:
+        view: CazaView = self.match.view_for(self.home if self.private_ok else PUBLIC)
+        return view
+
+    def _make_layout(self) -> L.TableLayout:
+        view = self.shown
+        return L.TableLayout(view.stand_owner, tuple(len(stand) for stand in view.stands),
+                             self.home)
+
+    def stand_of(self, seat: int, rel: int) -> int:
+        stands = [g for g, owner in enumerate(self.shown.stand_owner) if owner == seat]
+        return stands[rel] if 0 <= rel < len(stands) else -1
+
+    @property
+    def mine_face_up(self) -> bool:
+        return self.private_ok and self.match.is_person(self.home)
+
+    def deciding(self) -> int | None:
+        """The person whose decision is on screen, once nothing moves."""
+        seat = self.flow.awaiting_person
+        if seat is None or self.timeline.busy or self._left or not self.private_ok:
+            return None
+        return seat
+
+    def _refresh(self) -> None:
+        """Nothing is moving: show the match as it is now."""
+        viewer = self.flow.viewer
+        if viewer is not None and viewer != self.home:
+            self.home = viewer
+            self.layout = self._make_layout()
+        self.shown = self._live_view()
+        self.stage.clear()
+        self._logged = self._told
+        self._sync_decision()
+
+    def _sync_decision(self) -> None:
+        seat = self.deciding()
+        key = (self.match.moves, seat) if seat is not None else None
+        if key == self._decision_key:
+            return
+        self._decision_key = key
+        self.modes = []
+        self.aim = None
+        self._digit = None
+        if seat is None:
+            return
+        self.modes = M.modes_of(self.match.legal_for(seat), seat, self.stand_of)
+        if self.modes:
+            self.choose_mode(self.modes[0].key)
+
+    def mode(self, key: str) -> M.Mode | None:
+        return next((mode for mode in self.modes if mode.key == key), None)
+
+    def choose_mode(self, key: str) -> bool:
+        """Point with another mode (a mode with nothing to pick is ready for Enter)."""
+        mode = self.mode(key)
+        if mode is None:
+            return False
+        self.aim = M.Aim(mode, self.submit, self.order)
+        self._digit = None
+        return True
+
+    def _mode_setter(self, key: str) -> Any:
+        return lambda: self.choose_mode(key)
+
+    def order(self, item: M.Item) -> Any:
+        """Candidates in the order they are drawn: racks top left to bottom right."""
+        if item[0] == "w":
+            rack = self.layout.racks.get(item[1])
+            if rack is not None:
+                return (0, rack.rect.top, rack.rect.left, item[2])
+        if item[0] == "s":
+            rack = self.layout.racks.get(item[1])
+            if rack is not None:
+                return (0, rack.rect.top, rack.rect.left, 0)
+        if item[0] == "p":
+            seats = self.shown.seats
+            return (0, (item[1] - self.home) % seats, 0, 0)
+        return M.item_order(item)
+
+    # --- the stage the story plays on ----------------------------------------------------------
+
+    def sound(self, name: str, volume: float = 1.0) -> None:
+        self.app.sound.play(name, volume)
+
+    def boom(self, at: tuple[float, float]) -> None:
+        self.sound("explosion")
+        self.app.flash.start((255, 236, 200), 0.4)
+        self.app.shake.start(16, 0.5)
+        self.particles.sparks(at, 46)
+        self.particles.smoke(at, 34)
+
+    def dial_rest(self) -> float:
+        """Where the needle stands between beats: one space per mistake; at the skull once
+        the bomb has gone off."""
+        view = self.shown
+        if view.won is False:
+            return float(view.max_mistakes + 1)
+        return float(view.max_mistakes - view.mistakes_left)
+
+    # --- the frame -----------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        return self.timeline.busy or self._left
+
+    @property
+    def animating(self) -> bool:
+        flow = self.flow
+        waiting = flow.awaiting_person is not None or flow.curtain_for is not None
+        return (self.busy or bool(self.particles) or self.timeline.running
+                or not (waiting or self.match.is_over()) or self._digit is not None)
+
+    def update(self, dt: float) -> None:
+        self._play(dt)
+        self.autosave()
+        self.notice.update(dt)
+
+    def _play(self, dt: float) -> None:
+        self.clock += dt
+        self._acted = False
+        self.particles.update(dt)
+        self.controls.update(dt)
+        self.timeline.speedup = FAST_FORWARD if self.flow.pace is INSTANT else 1.0
+        self.timeline.update(dt)
+        self._update_controls()
+        self._typed(dt)
+        if self.timeline.busy or self._left:
+            return
+        self._refresh()
+        if self.app.stack.top is not self:
+            return
+        if not self.briefed:
+            self._brief()
+            return
+        if self.match.is_over():
+            self._ending(dt)
+            return
+        self._clock(dt)
+        if self._modal_needed():
+            return
+        if self.flow.awaiting_person is None:
+            self.flow.update(dt)
+            self._tell()
+
+    def _clock(self, dt: float) -> None:
+        """Silence, and a clock: a soft tock every second, louder as the dial nears the skull
+        (the fuse's tick setting turns it off)."""
+        if not self.app.settings.fuse_tick:
+            return
+        self._tock += dt
+        if self._tock >= CLOCK_EVERY:
+            self._tock -= CLOCK_EVERY
+            view = self.shown
+            danger = 1.0 - view.mistakes_left / max(1, view.max_mistakes)
+            self.sound("clock", 0.5 + 0.5 * danger)
+
+    def _update_controls(self) -> None:
+        deciding = self.aim is not None and self.shown.phase == "play"
+        names = {mode.key for mode in self.modes}
+        x = L.MIDDLE.left + 4
+        for key, button in self.mode_buttons.items():
+            button.visible = deciding and key in names
+            if button.visible:
+                text = button.text() if callable(button.text) else button.text
+                width = fonts.get(theme.TEXT_SMALL).size(text)[0] + 64
+                button.rect = pygame.Rect(x, L.MODES_Y, width, L.MODE_H)
+                x += width + 8
+                assert self.aim is not None
+                button.style = "primary" if self.aim.mode.key == key else "normal"
+        over = self.match.is_over() and not self.timeline.busy and self.briefed
+        self.results_button.visible = over
+        self.again_button.visible = over and bool(self.match.people)
+
+    def _brief(self) -> None:
+        from game.ui.cazabombas.briefing import BriefingScene
+
+        self.briefed = True
+        self.push(BriefingScene(self.app, self.match.config, self.namer,
+                                self.shown.captain), self._briefing_done)
+
+    def _briefing_done(self, result: object) -> None:
+        """Start this mission, another one (a fresh deal, briefed already), or leave."""
+        if result is None:
+            self._left = True
+            self.app.to_title()
+        elif isinstance(result, GameConfig) and result != self.match.config:
+            self.open_new(result, briefing=False)
+
+    def _ending(self, dt: float) -> None:
+        self.ended += dt
+        if not self._recorded:
+            self._recorded = True
+            if self.shown.won and self.match.people:
+                progress.record_win(self.app, self.shown.mission)
+        if not self.match.people and self.ended >= WATCHED_END:
+            self.to_results()
+
+    def _modal_needed(self) -> bool:
+        """Bring down the curtain; ``True`` if the screen now waits for it."""
+        flow = self.flow
+        if flow.curtain_for is None:
+            return False
+        covered = flow.curtain_for
+        phase = self.match.pending().phase
+        reason = self.t("cazabombas.curtain.setup" if phase == "setup"
+                        else "cazabombas.curtain.play")
+        self.aim = None
+        self.modes = []
+        self._decision_key = None
+        self.push(CurtainScene(self.app, covered, self.namer.seat(covered), reason),
+                  self._curtain_done)
+        return True
+
+    def _curtain_done(self, result: object) -> None:
+        if result is True:
+            self.flow.confirm_curtain()
+            self._refresh()
+
+    def _tell(self) -> None:
+        """Turn every new event of the feed into motion (as the shown person may see it)."""
+        viewer = self.home if self.private_ok else None
+        for item in self.match.feed_for(viewer, self._told):
+            self.story.tell(item.event)
+        self._told = self.match.feed_size
+
+    @property
+    def blasted(self) -> frozenset[tuple[int, int]]:
+        """The wires that blew the bomb up, turned over red once the story has told it (a
+        public fact: everyone saw it)."""
+        if not self.match.is_over() or self.timeline.busy:
+            return frozenset()
+        return frozenset((item.event.stand, index) for item in self.news_items()[-6:]
+                         if isinstance(item.event, E.Exploded) for index in item.event.indices)
+
+    def news_items(self) -> list[FeedItem]:
+        viewer = self.home if self.private_ok else None
+        start = max(0, self._logged - 40)
+        return self.match.feed_for(viewer, start)[: max(0, self._logged - start)]
+
+    # --- acting --------------------------------------------------------------------------------
+
+    def submit(self, action: Action) -> bool:
+        """The shown person's action; once per frame and never while something moves. An
+        illegal one changes nothing and shows nothing."""
+        if self._acted or self.timeline.busy or self._left:
+            return False
+        try:
+            self.flow.submit(action)
+        except IllegalAction:
+            return False
+        self._acted = True
+        self.submitted += 1
+        self.aim = None
+        self.modes = []
+        self._digit = None
+        self._decision_key = None
+        self._tell()
+        return True
+
+    def to_results(self) -> None:
+        if self._left or not self.match.is_over():
+            return
+        self._left = True
+        from game.ui.scenes.results import ResultsScene
+
+        self.app.stack.replace(ResultsScene(self.app, self.match))
+
+    def next_table(self) -> tuple[GameConfig, int]:
+        """After a win the next mission (the last one again after the last); after a loss the
+        same mission with the next Captain (RULES.md §4). A fresh deal either way."""
+        from game.ui import launch
+
+        config = self.match.config
+        view = self.shown
+        seed = launch.fresh_seed()
+        if view.won:
+            number = min(view.mission + 1, progress.MISSIONS[-1])
+            return progress.with_mission(config, number), seed
+        return progress.next_captain(config, view.captain, seed), seed
+
+    def play_again(self) -> None:
+        if self.match.is_over() and not self._left:
+            self.open_new(*self.next_table())
+
+    def open_new(self, config: GameConfig, seed: int | None = None, *,
+                 briefing: bool = True) -> None:
+        """Another table in place of this one (a fresh deal unless ``seed``)."""
+        from game.ui import launch
+
+        self._left = True
+        scene = CazaTableScene(self.app, launch.make_match(config, seed),
+                               pace=self._given_pace, autosaver=launch.autosaver_for(self.app),
+                               briefing=briefing)
+        self.app.stack.replace(scene)
+
+    def fast_forward(self) -> None:
+        self.flow.fast_forward()
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN:
+            self._key(event.key)
+            return
+        if event.type in (pygame.KEYUP, pygame.TEXTINPUT):
+            return
+        if self.controls.handle(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1:
+            self._click(event.pos)
+        elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 3:
+            self.back()
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        self.hover = self.layout.tile_at(pos)
+        aim = self.aim
+        if aim is None:
+            return
+        item = self._item_at(pos)
+        if item is not None:
+            aim.focus_on(item)
+
+    def _item_at(self, pos: tuple[int, int]) -> M.Item | None:
+        """What a click at ``pos`` would pick in the step being filled."""
+        aim = self.aim
+        if aim is None:
+            return None
+        for rect, item, _text in chip_layout(self):
+            if rect.collidepoint(pos):
+                return item
+        step = aim.step
+        if step is None:
+            return None
+        tile = self.layout.tile_at(pos)
+        if step.kind in (M.WIRE, M.OWN) and tile is not None:
+            return ("w", *tile)
+        if step.kind == M.VALUE and tile is not None:
+            value = self._own_value(*tile)
+            return ("v", value) if value is not None else None
+        rack = self.layout.rack_at(pos)
+        if step.kind == M.STAND and rack is not None:
+            return ("s", rack)
+        if step.kind == M.SEAT and rack is not None:
+            return ("p", self.layout.racks[rack].seat)
+        return None
+
+    def _own_value(self, stand: int, index: int) -> Value | None:
+        """The value one of the home seat's face-up wires names (a click names it)."""
+        rack = self.layout.racks.get(stand)
+        if rack is None or not rack.mine or not self.mine_face_up:
+            return None
+        wires = self.shown.stands[stand]
+        if not 0 <= index < len(wires) or wires[index].key is None or wires[index].cut:
+            return None
+        key = wires[index].key
+        assert key is not None
+        return class_of(key)
+
+    def _click(self, pos: tuple[int, int]) -> None:
+        if self.match.is_over():
+            return
+        for card, rect in card_rows(self.shown).items():
+            if rect.collidepoint(pos) and self.mode(f"card{card}") is not None:
+                self.choose_mode(f"card{card}")
+                return
+        aim = self.aim
+        if aim is None:
+            return
+        button = confirm_rect(self)
+        if button is not None and button.collidepoint(pos):
+            aim.confirm()
+            return
+        item = self._item_at(pos)
+        if item is not None:
+            aim.pick(item)
+
+    def back(self) -> None:
+        """Backspace or a right click: undo the last pick, else back to the first mode."""
+        aim = self.aim
+        self._digit = None
+        if aim is None:
+            return
+        if not aim.back() and self.modes and aim.mode is not self.modes[0]:
+            self.choose_mode(self.modes[0].key)
+
+    def _key(self, key: int) -> None:
+        if self.match.is_over():
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.to_results()
+            elif key == pygame.K_n and self.match.people:
+                self.play_again()
+            return
+        aim = self.aim
+        if aim is None:
+            return
+        if key in ENTER:
+            if self._digit is not None:
+                self._value_typed(self._digit[0])
+            else:
+                aim.confirm()
+            return
+        if key == pygame.K_BACKSPACE:
+            self.back()
+            return
+        if key in DIGITS:
+            self._digit_key(DIGITS[key])
+            return
+        if key in self._yellow_keys():
+            self._pick_value(YELLOW)
+            return
+        if key in MODE_KEYS:
+            self.choose_mode(MODE_KEYS[key])
+            return
+        if key in (pygame.K_e, pygame.K_TAB):
+            self._cycle_modes(equipment=key == pygame.K_e)
+            return
+        step = aim.step
+        if key in (pygame.K_LEFT, pygame.K_RIGHT):
+            aim.move(1 if key == pygame.K_RIGHT else -1)
+        elif key in (pygame.K_UP, pygame.K_DOWN):
+            if step is not None and step.kind in (M.WIRE, M.OWN):
+                self._jump_rack(1 if key == pygame.K_DOWN else -1)
+            else:
+                aim.move(1 if key == pygame.K_DOWN else -1)
+
+    def _yellow_keys(self) -> set[int]:
+        """Y, and the key of the language's letter for yellow (A in Spanish)."""
+        keys = {pygame.K_y}
+        letter = self.namer.letters[0].lower()
+        if len(letter) == 1 and "a" <= letter <= "z":
+            keys.add(getattr(pygame, f"K_{letter}"))
+        return keys - set(MODE_KEYS) - {pygame.K_e, pygame.K_n}
+
+    def _cycle_modes(self, equipment: bool) -> None:
+        keys = [mode.key for mode in self.modes if mode.card is not None or not equipment]
+        if not keys or self.aim is None:
+            return
+        now = self.aim.mode.key
+        nxt = keys[(keys.index(now) + 1) % len(keys)] if now in keys else keys[0]
+        self.choose_mode(nxt)
+
+    def _jump_rack(self, delta: int) -> None:
+        """↑/↓: the focus goes to the next rack's candidates."""
+        aim = self.aim
+        assert aim is not None
+        found = aim.candidates()
+        if not found:
+            return
+        current = found[aim.focus]
+        racks = sorted({item[1] for item in found}, key=lambda g: self.order(("s", g)))
+        at = racks.index(current[1]) if current[1] in racks else 0
+        target = racks[(at + delta) % len(racks)]
+        aim.focus_on(next(item for item in found if item[1] == target))
+
+    def _digit_key(self, digit: int) -> None:
+        aim = self.aim
+        assert aim is not None
+        step = aim.step
+        if step is not None and step.kind == M.OWN:
+            own = [item for item in aim.candidates() if self._own_value(item[1], item[2])
+                   == (digit or 10)]
+            if own:
+                aim.pick(own[0])
+            return
+        if self._digit is not None:
+            first = self._digit[0]
+            self._digit = None
+            if first == 1 and digit in (0, 1, 2):
+                self._pick_value(10 + digit)
+                return
+            self._pick_value(first)
+        if digit == 1 and any(self._can_name(v) for v in (10, 11, 12)):
+            self._digit = (1, DIGIT_WAIT)
+            return
+        self._pick_value(digit or 10)
+
+    def _value_typed(self, digit: int) -> None:
+        self._digit = None
+        self._pick_value(digit)
+
+    def _typed(self, dt: float) -> None:
+        """A lone 1 waiting for a second digit is taken as 1 when none comes."""
+        if self._digit is None:
+            return
+        digit, left = self._digit
+        left -= dt
+        if left <= 0:
+            self._value_typed(digit)
+        else:
+            self._digit = (digit, left)
+
+    def _can_name(self, value: Value) -> bool:
+        aim = self.aim
+        return aim is not None and ("v", value) in aim.candidates()
+
+    def _pick_value(self, value: Value) -> None:
+        aim = self.aim
+        if aim is not None and ("v", value) in aim.candidates():
+            aim.pick(("v", value))
+
+    def on_escape(self) -> None:
+        from game.ui.scenes.pause import PauseScene
+
+        self.push(PauseScene(self.app, self.match.config.game))
+
+    def on_result(self, result: object) -> None:
+        """The pause menu closed: the settings may have changed the machines' pace."""
+        settings = self.app.settings
+        self.pace = Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
+        if self.flow.pace is not INSTANT:
+            self.flow.pace = self.pace
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from game.ui.cazabombas.paint import paint_table
+
+        paint_table(surface, self)
