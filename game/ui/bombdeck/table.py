@@ -55,6 +55,7 @@ from game.ui.fx import Particles
 from game.ui.scene import Scene
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.table.keeping import KeepsTheGame
+from game.ui.table.looking import LooksFromHome
 from game.ui.table.notice import Notice
 from game.ui.tween import Tween
 from game.ui.widgets import Button, Form
@@ -71,7 +72,7 @@ SKIP_GUARD = 0.3
 double, must not also draw a card)."""
 
 
-class TableScene(KeepsTheGame, TableInput, Scene[None]):
+class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
                  deal: bool | None = None, autosaver: Autosaver | None = None,
                  resume: Seen | None = None, show_code: bool = False) -> None:
@@ -148,21 +149,6 @@ class TableScene(KeepsTheGame, TableInput, Scene[None]):
             self.story.deal([info.cards for info in self.shown.seats])
 
     # --- who is looking ------------------------------------------------------------------------
-
-    def _pick_home(self, resume: Seen | None = None) -> int:
-        flow = self.flow
-        if resume is not None and resume.home is not None \
-                and flow.viewer in (None, resume.home):
-            return resume.home  # the same table as when it was saved
-        for seat in (flow.viewer, flow.curtain_for):
-            if seat is not None:
-                return seat
-        return self.match.people[0] if self.match.people else 0
-
-    @property
-    def private_ok(self) -> bool:
-        """Whether the home seat's hand and clues may be drawn now."""
-        return self.flow.show_private and self.flow.viewer == self.home
 
     @property
     def faces_home(self) -> bool:

@@ -44,6 +44,7 @@ from game.ui.fx import Particles
 from game.ui.scene import Scene
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.table.keeping import KeepsTheGame
+from game.ui.table.looking import LooksFromHome
 from game.ui.table.notice import Notice
 from game.ui.widgets import Button, Form
 
@@ -65,7 +66,7 @@ MODE_KEYS = {pygame.K_c: M.CUT, pygame.K_d: M.DETECTOR, pygame.K_s: M.SOLO,
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-class CazaTableScene(KeepsTheGame, Scene[None]):
+class CazaTableScene(KeepsTheGame, LooksFromHome, Scene[None]):
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
                  autosaver: Autosaver | None = None, resume: Seen | None = None,
                  show_code: bool = False, briefing: bool = True) -> None:
@@ -142,21 +143,6 @@ class CazaTableScene(KeepsTheGame, Scene[None]):
         self._refresh()
 
     # --- who is looking ------------------------------------------------------------------------
-
-    def _pick_home(self, resume: Seen | None = None) -> int:
-        flow = self.flow
-        if resume is not None and resume.home is not None \
-                and flow.viewer in (None, resume.home):
-            return resume.home
-        for seat in (flow.viewer, flow.curtain_for):
-            if seat is not None:
-                return seat
-        return self.match.people[0] if self.match.people else 0
-
-    @property
-    def private_ok(self) -> bool:
-        """Whether the home seat's own stands may be drawn face up now."""
-        return self.flow.show_private and self.flow.viewer == self.home
 
     def _live_view(self) -> CazaView:
         view: CazaView = self.match.view_for(self.home if self.private_ok else PUBLIC)

@@ -44,6 +44,7 @@ from game.ui.fx import Particles
 from game.ui.scene import Scene
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.table.keeping import KeepsTheGame
+from game.ui.table.looking import LooksFromHome
 from game.ui.table.notice import Notice
 from game.ui.tween import Tween
 from game.ui.widgets import Button, Form
@@ -61,7 +62,7 @@ DEFAULT_BID = 5
 DEFAULT_MOST = 15
 
 
-class DieTableScene(KeepsTheGame, Scene[None]):
+class DieTableScene(KeepsTheGame, LooksFromHome, Scene[None]):
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
                  autosaver: Autosaver | None = None, resume: Seen | None = None,
                  show_code: bool = False) -> None:
@@ -124,21 +125,6 @@ class DieTableScene(KeepsTheGame, Scene[None]):
         self._refresh()
 
     # --- who is looking ------------------------------------------------------------------------
-
-    def _pick_home(self, resume: Seen | None = None) -> int:
-        flow = self.flow
-        if resume is not None and resume.home is not None \
-                and flow.viewer in (None, resume.home):
-            return resume.home
-        for seat in (flow.viewer, flow.curtain_for):
-            if seat is not None:
-                return seat
-        return self.match.people[0] if self.match.people else 0
-
-    @property
-    def private_ok(self) -> bool:
-        """Whether the home seat's own sealed bid may be drawn now."""
-        return self.flow.show_private and self.flow.viewer == self.home
 
     def _live_view(self) -> DieView:
         view: DieView = self.match.view_for(self.home if self.private_ok else PUBLIC)

@@ -1,0 +1,35 @@
+"""Who a table is drawn for, the same rule for every game: the *home* seat is the person the
+screen belongs to now, and their secrets (hand, stands, sealed bid) are drawn only while that
+person is the one looking (the curtain is up for them). A privacy rule in one place, so no
+game's table can get it subtly different."""
+
+from __future__ import annotations
+
+from game.match.autosave import Seen
+from game.match.flow import TableFlow
+from game.match.match import Match
+
+
+class LooksFromHome:
+    """A mixin for a table scene; it reads the scene's flow, match and home seat."""
+
+    flow: TableFlow
+    match: Match
+    home: int
+
+    def _pick_home(self, resume: Seen | None = None) -> int:
+        """The seat the table is drawn for: as it was saved (a resumed game looks the same),
+        else whoever is looking or is next behind the curtain, else the first person."""
+        flow = self.flow
+        if resume is not None and resume.home is not None \
+                and flow.viewer in (None, resume.home):
+            return resume.home
+        for seat in (flow.viewer, flow.curtain_for):
+            if seat is not None:
+                return seat
+        return self.match.people[0] if self.match.people else 0
+
+    @property
+    def private_ok(self) -> bool:
+        """Whether the home seat's own secrets may be drawn now."""
+        return self.flow.show_private and self.flow.viewer == self.home
