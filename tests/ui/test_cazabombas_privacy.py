@@ -11,10 +11,8 @@ same texts; B's own frames before and after differ (the test can see a differenc
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -23,36 +21,28 @@ from game.core.config import GameConfig, SeatKind
 from game.match.flow import Pace
 from game.match.match import Match
 from game.rules.cazabombas.wires import is_blue
-from game.ui import fonts
-from game.ui.app import App
 from game.ui.cazabombas import art
 from game.ui.cazabombas.table import CazaTableScene
-from game.ui.scenes.curtain import CurtainScene
-from game.ui.settings import Settings
 from tests.ui.conftest import key
+from tests.ui.privacy import PrivacyScreen, TextSpy
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 HOT = GameConfig("cazabombas", (P, P, AST), frozenset({"mission1"}))
 A_SEAT, B_SEAT = 0, 1
 DT = 1 / 30
 PACE = Pace(machine_delay=0.2, machine_window_delay=0.2, window_seconds=1.0)
-DRAWN: list[str] = []
+SPY = TextSpy()
+"""Every text the screens render (``fonts.render`` is every text's way to the screen)."""
 
 
 @pytest.fixture(autouse=True)
 def _record_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    real = fonts.render
-
-    def spy(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        DRAWN.append(text)
-        return real(text, *args, **kwargs)
-
-    monkeypatch.setattr(fonts, "render", spy)
+    SPY.install(monkeypatch)
     # every tile drawn afresh each frame, so the texts recorded are the texts on screen
     # (a face kept from an earlier frame would draw no text)
     monkeypatch.setattr(art._TILES, "get", lambda key: None)
     yield
-    del DRAWN[:]
+    del SPY.drawn[:]
 
 
 def captained_by_b() -> int:
@@ -81,37 +71,14 @@ def swapped(match: Match) -> Match:
     raise AssertionError("no swap keeps B's first wire")
 
 
-class Screen:
-    def __init__(self, folder: Path, match: Match) -> None:
-        self.app = App(Settings(language="en"), settings_dir=folder, lang="en", audio=False,
-                       persist=False, start=None)
-        pygame.event.clear()
-        self.match = match
-        self.scene = CazaTableScene(self.app, match, pace=PACE, briefing=False)
-        self.app.stack.push(self.scene)
-        self.frames: list[str] = []
-        self.texts: list[list[str]] = []
+class Screen(PrivacyScreen):
+    """One app showing one match; every frame's pixels (hashed) and the texts it drew."""
 
-    def step(self, n: int = 1) -> None:
-        for _ in range(n):
-            del DRAWN[:]
-            self.app.step(DT)
-            pixels = pygame.image.tobytes(self.app.screen, "RGB")
-            self.frames.append(hashlib.blake2b(pixels, digest_size=16).hexdigest())
-            self.texts.append(list(DRAWN))
+    scene: CazaTableScene
 
-    def until(self, ready: Callable[[], bool], limit: int = 3000) -> None:
-        for _ in range(limit):
-            if ready():
-                return
-            self.step()
-        raise AssertionError("the table never got there")
-
-    def curtain_for(self, seat: int) -> Callable[[], bool]:
-        def ready() -> bool:
-            top = self.app.stack.top
-            return isinstance(top, CurtainScene) and top.seat == seat and self.app._guard <= 0
-        return ready
+    def __init__(self, folder: Path, match: Match, lang: str = "en") -> None:
+        super().__init__(folder, match, lambda app, match: CazaTableScene(
+            app, match, pace=PACE, briefing=False), SPY, lang)
 
     def deciding(self, seat: int) -> Callable[[], bool]:
         def ready() -> bool:
@@ -119,9 +86,6 @@ class Screen:
             return (self.app.stack.top is scene and not scene.busy and self.app._guard <= 0
                     and scene.aim is not None and scene.flow.viewer == seat)
         return ready
-
-    def close(self) -> None:
-        self.app.close()
 
 
 def _script(screen: Screen) -> tuple[int, int, int]:

@@ -8,10 +8,8 @@ texts. The views say the same: another seat's sealed bid is never in them.
 
 from __future__ import annotations
 
-import hashlib
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -20,67 +18,34 @@ from game.core.config import GameConfig, SeatKind
 from game.match.flow import Pace
 from game.match.match import Match
 from game.rules.diebombe import events as E
-from game.ui import fonts
-from game.ui.app import App
 from game.ui.diebombe.table import DieTableScene
-from game.ui.scenes.curtain import CurtainScene
-from game.ui.settings import Settings
 from tests.ui.conftest import key
+from tests.ui.privacy import PrivacyScreen, TextSpy
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 HOT = GameConfig("diebombe", (P, P, AST))
 SEED = 31
 DT = 1 / 30
 PACE = Pace(machine_delay=0.2, machine_window_delay=0.2, window_seconds=1.0)
-DRAWN: list[str] = []
+SPY = TextSpy()
+"""Every text the screens render (``fonts.render`` is every text's way to the screen)."""
 
 
 @pytest.fixture(autouse=True)
 def _record_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    real = fonts.render
-
-    def spy(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        DRAWN.append(text)
-        return real(text, *args, **kwargs)
-
-    monkeypatch.setattr(fonts, "render", spy)
+    SPY.install(monkeypatch)
     yield
-    del DRAWN[:]
+    del SPY.drawn[:]
 
 
-class Screen:
+class Screen(PrivacyScreen):
     """One app showing one match; every frame's pixels (hashed) and the texts it drew."""
 
-    def __init__(self, folder: Path, match: Match) -> None:
-        self.app = App(Settings(language="en"), settings_dir=folder, lang="en", audio=False,
-                       persist=False, start=None)
-        pygame.event.clear()
-        self.match = match
-        self.scene = DieTableScene(self.app, match, pace=PACE)
-        self.app.stack.push(self.scene)
-        self.frames: list[str] = []
-        self.texts: list[list[str]] = []
+    scene: DieTableScene
 
-    def step(self, n: int = 1) -> None:
-        for _ in range(n):
-            del DRAWN[:]
-            self.app.step(DT)
-            pixels = pygame.image.tobytes(self.app.screen, "RGB")
-            self.frames.append(hashlib.blake2b(pixels, digest_size=16).hexdigest())
-            self.texts.append(list(DRAWN))
-
-    def until(self, ready: Callable[[], bool], limit: int = 2000) -> None:
-        for _ in range(limit):
-            if ready():
-                return
-            self.step()
-        raise AssertionError("the table never got there")
-
-    def curtain_for(self, seat: int) -> Callable[[], bool]:
-        def ready() -> bool:
-            top = self.app.stack.top
-            return isinstance(top, CurtainScene) and top.seat == seat and self.app._guard <= 0
-        return ready
+    def __init__(self, folder: Path, match: Match, lang: str = "en") -> None:
+        super().__init__(folder, match, lambda app, match: DieTableScene(app, match, pace=PACE),
+                         SPY, lang)
 
     def bidding(self, seat: int) -> Callable[[], bool]:
         def ready() -> bool:
@@ -96,9 +61,6 @@ class Screen:
         for char in text:
             key(getattr(pygame, f"K_{char}"))
         self.step()
-
-    def close(self) -> None:
-        self.app.close()
 
 
 def _script(screen: Screen, secret: str) -> tuple[int, int]:

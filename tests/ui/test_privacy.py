@@ -15,11 +15,9 @@ texts it draws:
 
 from __future__ import annotations
 
-import hashlib
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pytest
@@ -30,15 +28,12 @@ from game.match.flow import Pace
 from game.match.match import Match
 from game.rules.bombdeck import cards as C
 from game.rules.bombdeck import events as E
-from game.ui import fonts
-from game.ui.app import App
 from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.bombdeck.log import log_lines
 from game.ui.bombdeck.table import TableScene
 from game.ui.locale import ordinal
-from game.ui.scenes.curtain import CurtainScene
-from game.ui.settings import Settings
 from tests.ui.conftest import click, key
+from tests.ui.privacy import PrivacyScreen, TextSpy
 from tests.ui.test_table import card_centre
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
@@ -80,39 +75,14 @@ def swap_with_deck_bottom(match: Match, seat: int, cards: Callable[[str], bool])
 # --------------------------------------------------------------------------- the screen
 
 
-class Screen:
+class Screen(PrivacyScreen):
     """One app showing one match; every frame's pixels (hashed) and the texts it drew."""
 
+    scene: TableScene
+
     def __init__(self, folder: Path, match: Match, lang: str = "en") -> None:
-        self.app = App(Settings(language=lang), settings_dir=folder, lang=lang, audio=False,
-                       persist=False, start=None)
-        pygame.event.clear()
-        self.match = match
-        self.scene = TableScene(self.app, match, pace=PACE)
-        self.app.stack.push(self.scene)
-        self.frames: list[str] = []
-        self.texts: list[list[str]] = []
-
-    def step(self, n: int = 1) -> None:
-        for _ in range(n):
-            del DRAWN[:]
-            self.app.step(DT)
-            pixels = pygame.image.tobytes(self.app.screen, "RGB")
-            self.frames.append(hashlib.blake2b(pixels, digest_size=16).hexdigest())
-            self.texts.append(list(DRAWN))
-
-    def until(self, ready: Callable[[], bool], limit: int = 2000) -> None:
-        for _ in range(limit):
-            if ready():
-                return
-            self.step()
-        raise AssertionError("the table never got there")
-
-    def curtain_for(self, seat: int) -> Callable[[], bool]:
-        def ready() -> bool:
-            top = self.app.stack.top
-            return isinstance(top, CurtainScene) and top.seat == seat and self.app._guard <= 0
-        return ready
+        super().__init__(folder, match, lambda app, match: TableScene(app, match, pace=PACE),
+                         SPY, lang)
 
     def turn_of(self, seat: int) -> Callable[[], bool]:
         def ready() -> bool:
@@ -125,25 +95,16 @@ class Screen:
         key(k)
         self.step()
 
-    def close(self) -> None:
-        self.app.close()
 
-
-DRAWN: list[str] = []
+SPY = TextSpy()
 """Every text the screens render (``fonts.render`` is every text's way to the screen)."""
 
 
 @pytest.fixture(autouse=True)
 def _record_texts(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    real = fonts.render
-
-    def spy(text: str, *args: Any, **kwargs: Any) -> pygame.Surface:
-        DRAWN.append(text)
-        return real(text, *args, **kwargs)
-
-    monkeypatch.setattr(fonts, "render", spy)
+    SPY.install(monkeypatch)
     yield
-    del DRAWN[:]
+    del SPY.drawn[:]
 
 
 @pytest.fixture
