@@ -285,3 +285,21 @@ def test_other_tables_render_readable(tmp_path: Path, state: str, code: str,
     render_scene_to_png(state, tmp_path / f"{state}.png", "es", settle=0.2, code=code)
     assert texts and not [t for t in texts if MISSING_OPEN in t]
     assert not shrunk, f"text smaller than {theme.TEXT_MIN} px: {shrunk}"
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_yellow_and_red_values_stay_on_the_board(tmp_path: Path, lang: str) -> None:
+    """Mission 6 for two: four yellow and two red values, wider than the board in every
+    language; the line is narrowed to fit, so nothing red is drawn right of the board."""
+    from game.ui.cazabombas import layout as L
+    from game.ui.cazabombas.art import RED_BODY
+    from game.ui.cazabombas.paint import COLOURS_TOP
+
+    out = render_scene_to_png("table", tmp_path / "two.png", lang, settle=0.2, code=TWO)
+    image = pygame.image.load(str(out))
+    y = COLOURS_TOP + 13
+    row = [tuple(image.get_at((x, y)))[:3] for x in range(L.BOARD.left, 1280)]
+    reds = [x for x, colour in zip(range(L.BOARD.left, 1280), row, strict=True)
+            if sum(abs(a - b) for a, b in zip(colour, RED_BODY, strict=True)) < 40]
+    assert reds, "the red values are drawn"
+    assert max(reds) <= L.BOARD.right, "a red value is drawn off the board"

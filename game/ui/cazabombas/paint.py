@@ -562,26 +562,18 @@ def _board(surface: pygame.Surface, scene: CazaTableScene) -> None:
                        n in view.validated, cut[n], view.blue_counts[n])
         x += step
     # yellow and red values in play ("?" when only some of them are in the bomb)
-    x = board.left + 4
     y = COLOURS_TOP + 13
-    shown_any = False
-    for board_keys, uncertain, key in ((view.yellow_board, view.yellow_uncertain, "yellow"),
-                                       (view.red_board, view.red_uncertain, "red")):
-        if not board_keys:
-            continue
-        shown_any = True
-        name = draw_text(surface, scene.t(f"cazabombas.board.{key}"), (x, y), theme.TEXT_MIN,
-                         theme.INK_DIM, bold=True, anchor="midleft", max_width=90)
-        x = name.right + 6
-        for wire_key in board_keys:
-            label = f"{W.sort_value(wire_key):g}" + ("?" if uncertain else "")
-            body, ink = value_body(class_of(wire_key))
-            text = fonts.render(label, theme.TEXT_MIN, ink, True)
-            chip = text.get_rect(midleft=(x, y)).inflate(10, 4)
-            gfx.rect(surface, body, chip, border_radius=6)
-            surface.blit(text, text.get_rect(center=chip.center))
-            x = chip.right + 5
-        x += 10
+    line = _colour_line(scene, view)
+    shown_any = line is not None
+    if line is not None:
+        w, h = line.get_size()
+        if w > board.width:
+            # many values: narrowed to the board (the letters keep their height), then smaller
+            squeeze = max(MIN_SQUEEZE, board.width / w)
+            shown = gfx.smoothscale(line, (board.width, h * min(1.0, board.width / (w * squeeze))))
+        else:
+            shown = line
+        surface.blit(shown, shown.get_rect(midleft=(board.left, y)))
     if not shown_any:
         draw_text(surface, scene.t("cazabombas.board.blue_only"), (board.centerx, y),
                   theme.TEXT_MIN, theme.INK_DIM, anchor="center", max_width=board.width - 8)
@@ -595,6 +587,34 @@ def _board(surface: pygame.Surface, scene: CazaTableScene) -> None:
         return
     for eq in view.equipment:
         _card(surface, scene, eq.number, eq.unlocked, eq.used, rows[eq.number], cut)
+
+
+def _colour_line(scene: CazaTableScene, view: CazaView) -> gfx.Canvas | None:
+    """"Yellow 2.1 11.1  Red 3.5" on a strip of its own width (``None``: no colour in play)."""
+    groups = [(keys, uncertain, name) for keys, uncertain, name in (
+        (view.yellow_board, view.yellow_uncertain, "yellow"),
+        (view.red_board, view.red_uncertain, "red")) if keys]
+    if not groups:
+        return None
+    strip = gfx.Canvas((L.BOARD.width * 3, 30), pygame.SRCALPHA)
+    x, y = 4, 15
+    for board_keys, uncertain, key in groups:
+        name = draw_text(strip, scene.t(f"cazabombas.board.{key}"), (x, y), theme.TEXT_MIN,
+                         theme.INK_DIM, bold=True, anchor="midleft", max_width=90)
+        x = name.right + 6
+        for wire_key in board_keys:
+            label = f"{W.sort_value(wire_key):g}" + ("?" if uncertain else "")
+            body, ink = value_body(class_of(wire_key))
+            text = fonts.render(label, theme.TEXT_MIN, ink, True)
+            chip = text.get_rect(midleft=(x, y)).inflate(10, 4)
+            gfx.rect(strip, body, chip, border_radius=6)
+            strip.blit(text, text.get_rect(center=chip.center))
+            x = chip.right + 5
+        x += 10
+    line = gfx.Canvas((x - 10, 30), pygame.SRCALPHA, strip.scale)
+    line.fill((0, 0, 0, 0))
+    line.blit(strip, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)  # an exact copy of its left
+    return line
 
 
 def _card(surface: pygame.Surface, scene: CazaTableScene, number: int, unlocked: bool,
