@@ -23,12 +23,20 @@ from game.match.match import Match
 from game.rules.bombdeck.actions import Action
 from game.rules.bombdeck.cards import RULESETS
 from game.rules.bombdeck.state import BombState, Phase
-from game.rules.bombdeck.view import BombView, PublicPlay, SeatInfo
+from game.rules.bombdeck.view import (
+    BombView,
+    Drawn,
+    Hidden,
+    Peeked,
+    PublicPlay,
+    SeatInfo,
+    SeatRecord,
+)
 
 LEVELS = (SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO)
 PLAIN = (int, str, bool, type(None), Phase)
 """``Phase`` is a str enum: its members are constants."""
-RECORDS = (BombView, SeatInfo, PublicPlay)
+RECORDS = (BombView, SeatInfo, PublicPlay, SeatRecord, Drawn, Hidden, Peeked)
 """The only structured values a view may hold (all NamedTuples: immutable)."""
 
 
