@@ -1,0 +1,334 @@
+"""Maestro (beyond the seeds): searches the hidden cards its seat cannot see.
+
+Every decision (a play, a nope or not, a gift, where a bomb goes) is an information-set search
+by determinized Monte Carlo:
+
+- **Samples.** ``game.rules.bombdeck.sample`` deals the hidden cards again, consistently with
+  everything this seat sees and remembers (its record), with the other seats' hiding habits as
+  the prior for where their bombs went (``models``).
+- **Candidates.** Not every legal action: the heuristic's move (Astuto's), drawing, each card
+  once, each steal at its likeliest targets, a trio naming its likeliest cards, the bomb at the
+  places that matter (before each seat, the bottom, random); a nope or not.
+- **Futures.** Every candidate is played on the *same* samples, each followed by the *same*
+  random draws (common random numbers), to the end of the game or this seat's explosion, every
+  seat played by its model (Astuto for this seat itself). A future is worth 1 if this seat wins.
+- **Choice.** The heuristic's move stands unless another candidate beats it, paired over the
+  same futures, by more than the noise: the best raw average of a few dozen futures mostly
+  chases luck. Candidates that clearly cannot beat it are dropped early, and the search stops
+  as soon as none is left or the budget is spent.
+- **Budget.** Counted in simulated actions, not futures (an early future is ten times longer
+  than a late one) and never in time, so a decision is a pure function of the view and the
+  generator: the same game code gives the same game on any computer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import sqrt
+
+from game.bots.bombdeck import models
+from game.bots.bombdeck.astuto import ASTUTO
+from game.bots.bombdeck.base import BombBot, card_value
+from game.core.config import SeatKind
+from game.core.engine import TABLE
+from game.core.rng import Pcg32
+from game.rules.bombdeck import actions as A
+from game.rules.bombdeck import cards as C
+from game.rules.bombdeck.actions import Action
+from game.rules.bombdeck.engine import BOMBDECK
+from game.rules.bombdeck.sample import HidePrior, Sampler
+from game.rules.bombdeck.state import BombState, Phase
+from game.rules.bombdeck.view import BombView
+
+PASS = Action("pass")
+"""A reaction window's "no nope" among the candidates (never returned: ``None`` is)."""
+
+_PLAY, _REACT, _OVER = Phase.PLAY, Phase.REACT, Phase.OVER
+
+
+def rollout(state: BombState, players: Sequence[BombBot], me: int, rng: Pcg32,
+            limit: int) -> tuple[float, int]:
+    """Play ``state`` on (it is changed) with ``players`` until the game ends, ``me`` explodes
+    or ``limit`` actions were simulated: (1.0 if ``me`` won, else 0.0; actions simulated). A
+    window is asked as the table asks it: clockwise from the seat after the last to act."""
+    engine = BOMBDECK
+    decide, legal_actions, view, apply = (engine.decision, engine.legal_actions, engine.view,
+                                          engine.apply)
+    alive = state.alive
+    seats = len(alive)
+    steps = 0
+    while steps < limit:
+        phase = state.phase
+        if phase is _OVER:
+            return (1.0 if state.current == me else 0.0), steps
+        if phase is _REACT:
+            holders = decide(state).seats
+            last = state.last_actor
+            for seat in sorted(holders, key=lambda s: (s - last - 1) % seats):
+                if players[seat].choose(view(state, seat), [A.NOPE_ACTION], rng) is not None:
+                    apply(state, seat, A.NOPE_ACTION)
+                    break
+            else:
+                apply(state, TABLE, A.RESOLVE_ACTION)
+        else:
+            seat = decide(state).seats[0]
+            legal = legal_actions(state, seat)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                choice = players[seat].choose(view(state, seat), legal, rng)
+                action = choice if choice is not None else legal[0]
+            apply(state, seat, action)
+            if not alive[me]:
+                return 0.0, steps + 1
+        steps += 1
+    return _estimate(state, me), steps
+
+
+def _estimate(state: BombState, me: int) -> float:
+    """A future cut short: this seat's share of the seats still alive."""
+    if not state.alive[me]:
+        return 0.0
+    return 1.0 / state.alive.count(True)
+
+
+class _Line:
+    """One candidate's results, future by future."""
+
+    __slots__ = ("action", "alive", "values")
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+        self.values: list[float] = []
+        self.alive = True
+
+
+class Maestro:
+    """The searching player. ``budget``: simulated actions per decision; ``modelled``: read
+    the seats' levels (``False``: the plain model, see ``models``)."""
+
+    __slots__ = ("budget", "modelled")
+
+    level = SeatKind.MAESTRO
+
+    z = 1.6
+    """How many standard errors a candidate must beat the heuristic's move by."""
+    margin = 0.02
+    """…and by at least this much (a share of games won)."""
+    first_samples = 6
+    """Futures per candidate before any is dropped."""
+    max_samples = 400
+    """No decision looks at more samples than this, whatever its budget."""
+    future_limit = 400
+    """Actions in one future before it is cut short (a safety net: games end sooner)."""
+    steal_targets = 3
+    """Targets tried for each steal."""
+
+    def __init__(self, budget: int = 12_000, modelled: bool = True) -> None:
+        self.budget = budget
+        self.modelled = modelled
+
+    # ------------------------------------------------------------------ entry point
+
+    def choose(self, view: BombView, legal: Sequence[Action], rng: Pcg32) -> Action | None:
+        if not legal:
+            return None
+        phase = view.phase
+        default = ASTUTO.choose(view, legal, rng)
+        if phase == "react":
+            if not self.worth_a_search(view):
+                return default
+            candidates = [legal[0], PASS]
+            first = legal[0] if default is not None else PASS
+        elif len(legal) == 1:
+            return legal[0]
+        else:
+            assert default is not None
+            first = default
+            candidates = self.candidates(view, legal, default)
+        if len(candidates) < 2 or self.budget <= 0:
+            return default
+        best = self.search(view, first, candidates, rng)
+        if phase == "react":
+            return None if best is PASS else legal[0]
+        return best
+
+    # ------------------------------------------------------------------ what to try
+
+    def worth_a_search(self, view: BombView) -> bool:
+        """A window where a nope could change this seat's game: a play by it or aimed at it,
+        or a turn-ender while the danger is real."""
+        pending = view.pending
+        if pending is None:
+            return False
+        me = view.seat
+        if pending.seat == me or pending.target == me:
+            return True
+        card = pending.cards[0] if pending.cards else ""
+        if card in (C.ATTACK, C.PASS_IT, C.SKIP, C.DRAW_BOTTOM, C.SHUFFLE):
+            return view.danger >= 0.1 or view.clue_at(0) == C.BOMB
+        return False
+
+    def candidates(self, view: BombView, legal: Sequence[Action], default: Action
+                   ) -> list[Action]:
+        phase = view.phase
+        out: list[Action] = [default]
+
+        def add(action: Action | None) -> None:
+            if action is not None and action not in out:
+                out.append(action)
+
+        if phase == "give":
+            for action in sorted(legal, key=lambda a: card_value(a.card or "", view.hand)):
+                add(action)
+            return out
+        if phase == "place_bomb":
+            size = view.deck_size
+            places = {0, size, min(size, max(0, view.turns_owed - 1))}
+            order = [s for s in range(1, len(view.seats))
+                     if view.seats[(view.seat + s) % len(view.seats)].alive]
+            for k in range(len(order) + 1):
+                places.add(min(size, max(0, view.turns_owed - 1) + k))
+            for action in legal:
+                if action.position == A.RANDOM or action.position in places:
+                    add(action)
+            return out
+        groups: dict[tuple[str, str], list[Action]] = {}
+        for action in legal:
+            if action.verb == A.DRAW or (action.verb == A.PLAY and action.target is None):
+                add(action)
+            else:
+                groups.setdefault((action.verb, action.card or ""), []).append(action)
+        for (verb, _card), group in groups.items():
+            if verb == A.TRIO:
+                for action in self.trio_picks(view, group):
+                    add(action)
+            else:
+                for action in self.steal_picks(view, group):
+                    add(action)
+        return out
+
+    def steal_picks(self, view: BombView, group: list[Action]) -> list[Action]:
+        """A steal (pair, favor, swipe) at its likeliest targets: defuses first, then cards."""
+        seats = view.seats
+
+        def score(action: Action) -> tuple[float, int, int]:
+            info = seats[action.target or 0]
+            odds = info.defuses_proven / info.cards if info.cards else 0.0
+            return (odds - (1.0 if info.shield and action.card == C.SWIPE else 0.0),
+                    info.cards, -((action.target or 0) - view.seat) % len(seats))
+
+        return sorted(group, key=score, reverse=True)[: self.steal_targets]
+
+    def trio_picks(self, view: BombView, group: list[Action]) -> list[Action]:
+        """A trio at each likely target, naming the card it most surely holds: a card known
+        there, else a defuse it may hold, else the most valuable kind."""
+        record = view.record
+        picks: list[Action] = []
+        targets = sorted({a.target for a in group if a.target is not None},
+                         key=lambda t: (-view.seats[t].cards, t))[: self.steal_targets]
+        for target in targets:
+            known = record.known[target] if record is not None else ()
+            names: list[str] = []
+            if known:
+                names.append(max(known, key=lambda c: (card_value(c, ()), c)))
+            if record is None or record.defuse_caps[target] > 0:
+                names.append(C.DEFUSE)
+            names.extend((C.NOPE, C.ATTACK, C.SKIP))
+            wanted = names[:2]
+            for action in group:
+                if action.target == target and action.named in wanted:
+                    picks.append(action)
+        return picks
+
+    # ------------------------------------------------------------------ the search
+
+    def prior(self) -> HidePrior:
+        return models.modelled_prior if self.modelled else models.plain_prior
+
+    def search(self, view: BombView, first: Action, candidates: list[Action],
+               rng: Pcg32) -> Action:
+        """The candidate that beats ``first`` (the heuristic's move) by more than the noise
+        over the same futures, or ``first``."""
+        me = view.seat
+        sampler = Sampler(view, self.prior())
+        players = models.rollout_players(view, self.modelled)
+        lines = [_Line(action) for action in candidates]
+        lines.sort(key=lambda line: line.action is not first)
+        spent = 0
+        samples = 0
+        while spent < self.budget and samples < self.max_samples:
+            base = sampler.draw(rng)
+            seed = (rng.next_u32() << 32) | rng.next_u32()
+            for line in lines:
+                if not line.alive:
+                    continue
+                state = base.copy()
+                dice = Pcg32(seed, 3)
+                steps = _start(state, me, line.action, players, dice)
+                value, used = rollout(state, players, me, dice, self.future_limit)
+                line.values.append(value)
+                spent += used + steps
+            samples += 1
+            if samples >= self.first_samples and not self._prune(lines):
+                break
+        return self._pick(lines)
+
+    def _compare(self, line: _Line, base: _Line) -> tuple[float, float]:
+        """Mean and standard error of ``line``'s edge over ``base`` on their shared futures."""
+        count = min(len(line.values), len(base.values))
+        diffs = [a - b for a, b in zip(line.values[:count], base.values[:count], strict=True)]
+        mean = sum(diffs) / count
+        spread = sum((d - mean) ** 2 for d in diffs) / max(1, count - 1)
+        return mean, sqrt(spread / count)
+
+    def _prune(self, lines: list[_Line]) -> bool:
+        """Drop the candidates that cannot beat the heuristic's move; ``False`` when none is
+        left to test."""
+        base = lines[0]
+        left = False
+        for line in lines[1:]:
+            if not line.alive:
+                continue
+            mean, error = self._compare(line, base)
+            if mean + self.z * error < self.margin:
+                line.alive = False
+            else:
+                left = True
+        return left
+
+    def _pick(self, lines: list[_Line]) -> Action:
+        base = lines[0]
+        best, best_edge = base.action, 0.0
+        for line in lines[1:]:
+            if len(line.values) < 2:
+                continue
+            mean, error = self._compare(line, base)
+            if mean > self.margin and mean - self.z * error > 0 and mean > best_edge:
+                best, best_edge = line.action, mean
+        return best
+
+
+def _start(state: BombState, me: int, action: Action, players: Sequence[BombBot],
+           rng: Pcg32) -> int:
+    """Play this seat's candidate on a sample: a pass lets the seats after it in the window
+    answer (those before it have passed already), then the table closes the window."""
+    engine = BOMBDECK
+    if action is not PASS:
+        engine.apply(state, me, action)
+        return 1
+    last = state.last_actor
+    seats = state.seats
+    mine = (me - last - 1) % seats
+    after = sorted((s for s in engine.decision(state).seats if (s - last - 1) % seats > mine),
+                   key=lambda s: (s - last - 1) % seats)
+    for seat in after:
+        if players[seat].choose(engine.view(state, seat), [A.NOPE_ACTION], rng) is not None:
+            engine.apply(state, seat, A.NOPE_ACTION)
+            return 1
+    engine.apply(state, TABLE, A.RESOLVE_ACTION)
+    return 1
+
+
+MAESTRO = Maestro()
+choose = MAESTRO.choose
