@@ -9,8 +9,9 @@ from collections.abc import Iterator, Sequence
 import pytest
 
 from game.bots.bombdeck import maestro as maestro_module
-from game.bots.bombdeck.astuto import ASTUTO
-from game.bots.bombdeck.maestro import PASS, Maestro
+from game.bots.bombdeck.astuto import ASTUTO, Astuto
+from game.bots.bombdeck.despiadado import Despiadado
+from game.bots.bombdeck.maestro import PASS, Maestro, light_moves, light_view
 from game.bots.registry import bot_for
 from game.core.config import GameConfig, SeatKind
 from game.core.engine import TABLE
@@ -267,3 +268,23 @@ def test_games_with_maestro_seats_finish(game: str, seats: int) -> None:
         assert sorted(record.ranking) == list(range(seats))
         again = play_game(config, seed, players)
         assert again.actions == record.actions
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_rollout_players_choose_from_the_light_view_as_from_the_full_one(game: str) -> None:
+    """The rollouts' shortcut (``light_view``, ``light_moves``) changes no decision of the
+    levels it plays: at every position of real games, every seat asked both ways."""
+    levels = [ASTUTO, Despiadado(), Despiadado(1), bot_for(game, LZ)]
+    asked = 0
+    for seed in range(4):
+        for state, seat in _positions(game, 4, seed):
+            legal = BOMBDECK.legal_actions(state, seat)
+            full = BOMBDECK.view(state, seat)
+            light = light_view(state, seat)
+            for bot in levels:
+                want = bot.choose(full, legal, Pcg32(seed, 3))
+                assert bot.choose(light, legal, Pcg32(seed, 3)) == want
+                if state.phase.value == "play" and isinstance(bot, Astuto):
+                    assert bot.play(light, light_moves(state, seat), ()) == want
+                asked += 1
+    assert asked > 500

@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from math import sqrt
 
 from game.bots.bombdeck import models
-from game.bots.bombdeck.astuto import ASTUTO
+from game.bots.bombdeck.astuto import ASTUTO, Astuto, _Moves
 from game.bots.bombdeck.base import BombBot, card_value
 from game.core.config import SeatKind
 from game.core.engine import TABLE
@@ -35,10 +35,10 @@ from game.core.rng import Pcg32
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck import cards as C
 from game.rules.bombdeck.actions import Action
-from game.rules.bombdeck.engine import BOMBDECK
+from game.rules.bombdeck.engine import BOMBDECK, _act, _combo_cards
 from game.rules.bombdeck.sample import HidePrior, Sampler
 from game.rules.bombdeck.state import BombState, Phase
-from game.rules.bombdeck.view import BombView
+from game.rules.bombdeck.view import BombView, PublicPlay, SeatInfo
 
 PASS = Action("pass")
 """A reaction window's "no nope" among the candidates (never returned: ``None`` is)."""
@@ -46,43 +46,143 @@ PASS = Action("pass")
 _PLAY, _REACT, _OVER = Phase.PLAY, Phase.REACT, Phase.OVER
 
 
+_new = tuple.__new__
+_BOMB = C.BOMB
+_SIMPLE = frozenset((C.ATTACK, C.SKIP, C.DRAW_BOTTOM, C.SEE_FUTURE, C.SHUFFLE, C.PASS_IT,
+                     C.SHIELD))
+
+
+def light_view(state: BombState, seat: int) -> BombView:
+    """The view a rollout's player decides from: ``BOMBDECK.view`` less what the seeds' levels
+    never read (the discard, the seats out, the record), and the hand unsorted. It is built
+    from a *sample* (a state made from Maestro's own view), so whatever it shows was never
+    hidden from Maestro: speed, not a leak."""
+    hands = state.hands
+    deck = state.deck
+    size = len(deck)
+    clues = state.clues[seat]
+    pending = state.pending
+    phase = state.phase
+    if pending is None:
+        public = giver = None
+    else:
+        public = _new(PublicPlay, (pending.seat, pending.verb, pending.cards, pending.target,
+                                   pending.named, pending.nopes))
+        giver = pending.target if phase is Phase.GIVE else None
+    ruleset = state.ruleset
+    return _new(BombView, (
+        ruleset.name, state.options, ruleset.reactions, seat, phase, state.current, state.owed,
+        state.attacked, tuple(hands[seat]),
+        tuple(sorted((size - 1 - i, c) for i, c in clues.items())) if clues else (),
+        tuple([_new(SeatInfo, info) for info in zip(map(len, hands), state.alive,
+                                                      state.shields, state.markers,
+                                                      strict=True)]),
+        size, deck.count(_BOMB), (), (), public, giver, None,
+    ))
+
+
+def light_moves(state: BombState, seat: int) -> _Moves:
+    """The seat's legal plays sorted as Astuto sorts them (``_Moves``), built from its hand
+    without the full legal list: a trio only naming a defuse, the one trio Astuto plays."""
+    moves = _Moves.__new__(_Moves)
+    deck = state.deck
+    moves.draw = A.DRAW_ACTION if deck else None
+    plays: dict[str, list[Action]] = {}
+    pairs: dict[str, list[Action]] = {}
+    trios: dict[str, list[Action]] = {}
+    moves.plays, moves.pairs, moves.trios = plays, pairs, trios
+    counts: dict[str, int] = {}
+    for card in state.hands[seat]:
+        counts[card] = counts.get(card, 0) + 1
+    pairable, trioable = _combo_cards(state.ruleset, state.options)
+    targets: list[int] | None = None
+    for card in sorted(counts):
+        if card in _SIMPLE:
+            if not ((card == C.DRAW_BOTTOM and not deck)
+                    or (card == C.SHIELD and state.shields[seat])):
+                plays[card] = [_act(A.PLAY, card)]
+        elif card in C.TARGETED_CARDS:
+            if targets is None:
+                targets = _targets(state, seat)
+            if targets:
+                plays[card] = [_act(A.PLAY, card, t) for t in targets]
+        count = counts[card]
+        if count >= 2 and card in pairable:
+            if targets is None:
+                targets = _targets(state, seat)
+            if targets:
+                pairs[card] = [_act(A.PAIR, card, t) for t in targets]
+                if count >= 3 and card in trioable:
+                    trios[card] = [_act(A.TRIO, card, t, C.DEFUSE) for t in targets]
+    return moves
+
+
+def _targets(state: BombState, seat: int) -> list[int]:
+    hands, alive = state.hands, state.alive
+    return [t for t in range(len(hands)) if t != seat and alive[t] and hands[t]]
+
+
 def rollout(state: BombState, players: Sequence[BombBot], me: int, rng: Pcg32,
             limit: int) -> tuple[float, int]:
     """Play ``state`` on (it is changed) with ``players`` until the game ends, ``me`` explodes
     or ``limit`` actions were simulated: (1.0 if ``me`` won, else 0.0; actions simulated). A
-    window is asked as the table asks it: clockwise from the seat after the last to act."""
+    window is asked as the table asks it: clockwise from the seat after the last to act.
+    Astuto and its kin decide their turns from ``light_view`` and ``light_moves`` (a test
+    checks they choose as they would from the full view and legal list)."""
     engine = BOMBDECK
-    decide, legal_actions, view, apply = (engine.decision, engine.legal_actions, engine.view,
-                                          engine.apply)
+    legal_actions, apply = engine.legal_actions, engine.apply
+    fast = [isinstance(player, Astuto) for player in players]
     alive = state.alive
+    hands = state.hands
     seats = len(alive)
     steps = 0
     while steps < limit:
         phase = state.phase
-        if phase is _OVER:
-            return (1.0 if state.current == me else 0.0), steps
-        if phase is _REACT:
-            holders = decide(state).seats
+        if phase is _PLAY:
+            seat = state.current
+            player = players[seat]
+            if fast[seat] and state.deck:
+                action = player.play(light_view(state, seat),  # type: ignore[attr-defined]
+                                     light_moves(state, seat), ())
+            else:
+                legal = legal_actions(state, seat)
+                if len(legal) == 1:
+                    action = legal[0]
+                else:
+                    choice = player.choose(light_view(state, seat), legal, rng)
+                    action = choice if choice is not None else legal[0]
+            apply(state, seat, action)
+            if not alive[me]:
+                return 0.0, steps + 1
+        elif phase is _REACT:
             last = state.last_actor
-            for seat in sorted(holders, key=lambda s: (s - last - 1) % seats):
-                if players[seat].choose(view(state, seat), [A.NOPE_ACTION], rng) is not None:
+            for k in range(1, seats + 1):
+                seat = (last + k) % seats
+                if alive[seat] and _NOPE in hands[seat] and players[seat].choose(
+                        light_view(state, seat), _NOPES, rng) is not None:
                     apply(state, seat, A.NOPE_ACTION)
                     break
             else:
                 apply(state, TABLE, A.RESOLVE_ACTION)
+        elif phase is _OVER:
+            return (1.0 if state.current == me else 0.0), steps
         else:
-            seat = decide(state).seats[0]
+            seat = engine.decision(state).seats[0]
             legal = legal_actions(state, seat)
             if len(legal) == 1:
                 action = legal[0]
             else:
-                choice = players[seat].choose(view(state, seat), legal, rng)
+                choice = players[seat].choose(light_view(state, seat), legal, rng)
                 action = choice if choice is not None else legal[0]
             apply(state, seat, action)
             if not alive[me]:
                 return 0.0, steps + 1
         steps += 1
     return _estimate(state, me), steps
+
+
+_NOPE = C.NOPE
+_NOPES = [A.NOPE_ACTION]
 
 
 def _estimate(state: BombState, me: int) -> float:
@@ -323,7 +423,7 @@ def _start(state: BombState, me: int, action: Action, players: Sequence[BombBot]
     after = sorted((s for s in engine.decision(state).seats if (s - last - 1) % seats > mine),
                    key=lambda s: (s - last - 1) % seats)
     for seat in after:
-        if players[seat].choose(engine.view(state, seat), [A.NOPE_ACTION], rng) is not None:
+        if players[seat].choose(light_view(state, seat), _NOPES, rng) is not None:
             engine.apply(state, seat, A.NOPE_ACTION)
             return 1
     engine.apply(state, TABLE, A.RESOLVE_ACTION)
