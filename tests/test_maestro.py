@@ -11,7 +11,7 @@ import pytest
 from game.bots.bombdeck import maestro as maestro_module
 from game.bots.bombdeck.astuto import ASTUTO, Astuto
 from game.bots.bombdeck.despiadado import Despiadado
-from game.bots.bombdeck.maestro import PASS, Maestro, light_moves, light_view
+from game.bots.bombdeck.maestro import PASS, Maestro, light_moves, light_view, quick_play
 from game.bots.registry import bot_for
 from game.core.config import GameConfig, SeatKind
 from game.core.engine import TABLE
@@ -276,8 +276,8 @@ def test_rollout_players_choose_from_the_light_view_as_from_the_full_one(game: s
     levels it plays: at every position of real games, every seat asked both ways."""
     levels = [ASTUTO, Despiadado(), Despiadado(1), bot_for(game, LZ)]
     asked = 0
-    for seed in range(4):
-        for state, seat in _positions(game, 4, seed):
+    for seed in range(12):
+        for state, seat in _positions(game, 4 if seed % 2 else 3 + seed % 3, seed):
             legal = BOMBDECK.legal_actions(state, seat)
             full = BOMBDECK.view(state, seat)
             light = light_view(state, seat)
@@ -286,5 +286,6 @@ def test_rollout_players_choose_from_the_light_view_as_from_the_full_one(game: s
                 assert bot.choose(light, legal, Pcg32(seed, 3)) == want
                 if state.phase.value == "play" and isinstance(bot, Astuto):
                     assert bot.play(light, light_moves(state, seat), ()) == want
+                    assert quick_play(bot, state, seat) == want, (bot, state.hands[seat])
                 asked += 1
     assert asked > 500

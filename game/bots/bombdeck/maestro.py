@@ -29,6 +29,7 @@ from math import sqrt
 from game.bots.bombdeck import models
 from game.bots.bombdeck.astuto import ASTUTO, Astuto, _Moves
 from game.bots.bombdeck.base import BombBot, card_value
+from game.bots.bombdeck.despiadado import Despiadado
 from game.core.config import SeatKind
 from game.core.engine import TABLE
 from game.core.rng import Pcg32
@@ -122,13 +123,163 @@ def _targets(state: BombState, seat: int) -> list[int]:
     return [t for t in range(len(hands)) if t != seat and alive[t] and hands[t]]
 
 
+def quick_play(player: Astuto, state: BombState, seat: int) -> Action:
+    """``player.play`` (Astuto's or Despiadado's turn) worked out from the state's public parts
+    and the seat's own hand and clues only, as its view would show them: the rollouts' hot
+    path. A test checks it chooses what the player chooses from the full view, position by
+    position."""
+    hands = state.hands
+    hand = hands[seat]
+    deck = state.deck
+    size = len(deck)
+    clues = state.clues[seat]
+    markers = state.markers
+    alive = state.alive
+    n = len(hands)
+    has_defuse = _DEFUSE in hand
+
+    ruthless = isinstance(player, Despiadado)
+    victim: int | None = None
+    if ruthless:
+        focus = player.focus  # type: ignore[attr-defined]
+        if focus is not None and focus != seat and 0 <= focus < n and alive[focus]:
+            victim = focus
+        else:
+            best: tuple[int, int, int] | None = None
+            for s in range(n):
+                if s != seat and alive[s]:
+                    key = (markers[s], len(hands[s]), -((s - seat) % n))
+                    if best is None or key > best:
+                        best, victim = key, s
+
+    # the odds of the top card, as the seat knows them
+    top = clues.get(size - 1) if clues else None
+    known_bombs = 0
+    for card in clues.values():
+        if card == _BOMB:
+            known_bombs += 1
+    unknown = size - len(clues)
+    odds = max(0, deck.count(_BOMB) - known_bombs) / unknown if unknown > 0 else 0.0
+
+    if ruthless and victim is not None:
+        nxt = (seat + 1) % n
+        while not alive[nxt] and nxt != seat:
+            nxt = (nxt + 1) % n
+        if nxt == victim:
+            top_odds = (1.0 if top == _BOMB else 0.0) if top is not None else odds
+            if top_odds >= player.press_at:  # type: ignore[attr-defined]
+                if C.ATTACK in hand:
+                    return _act(A.PLAY, C.ATTACK)
+                if C.PASS_IT in hand:
+                    return _act(A.PLAY, C.PASS_IT)
+
+    if _SHIELD in hand and not state.shields[seat]:
+        return _act(A.PLAY, _SHIELD)
+    targets: list[int] | None = None
+
+    def aimed(verb: str, card: str, shields_matter: bool) -> Action:
+        assert targets
+        if ruthless and victim in targets and not (shields_matter and state.shields[victim]):
+            return _act(verb, card, victim)
+        best_key: tuple[float, int, int] | None = None
+        pick = targets[0]
+        for t in targets:
+            cards = len(hands[t])
+            key = ((-1 if shields_matter and state.shields[t] else 0)
+                   + (markers[t] / cards if cards else 0.0), cards, -((t - seat) % n))
+            if best_key is None or key > best_key:
+                best_key, pick = key, t
+        return _act(verb, card, pick)
+
+    # steals: a trio naming a marked defuse; without a defuse, a pair, a swipe, a favor
+    counts: dict[str, int] | None = None
+    if len(hand) >= 2:
+        counts = {}
+        for card in hand:
+            counts[card] = counts.get(card, 0) + 1
+        pairable, trioable = _combo_cards(state.ruleset, state.options)
+        for card in sorted(counts):
+            if counts[card] >= 3 and card in trioable:
+                if targets is None:
+                    targets = _targets(state, seat)
+                marked = [t for t in targets if markers[t] > 0]
+                if marked:
+                    pick = max(marked, key=lambda t: (markers[t], -((t - seat) % n)))
+                    return _act(A.TRIO, card, pick, _DEFUSE)
+        if not has_defuse:
+            for card in sorted(counts):
+                if counts[card] >= 2 and card in pairable:
+                    if targets is None:
+                        targets = _targets(state, seat)
+                    if targets:
+                        return aimed(A.PAIR, card, False)
+    if not has_defuse:
+        for card in (C.SWIPE, C.FAVOR):
+            if card in hand:
+                if targets is None:
+                    targets = _targets(state, seat)
+                if targets:
+                    return aimed(A.PLAY, card, card == C.SWIPE)
+
+    if top == _BOMB:  # flee: escape, shuffle, fish for one, or draw and hope
+        escape = _quick_escape(state, seat, hand, clues, size, 1.0, odds)
+        if escape is not None:
+            return escape
+        if C.SHUFFLE in hand:
+            return _act(A.PLAY, C.SHUFFLE)
+        if not has_defuse:
+            for card in (C.SWIPE, C.FAVOR):
+                if card in hand:
+                    if targets is None:
+                        targets = _targets(state, seat)
+                    if targets:
+                        return aimed(A.PLAY, card, card == C.SWIPE)
+        return A.DRAW_ACTION
+    if top is not None:
+        return A.DRAW_ACTION
+    if C.SEE_FUTURE in hand and odds >= player.peek_at and size > 1:
+        return _act(A.PLAY, C.SEE_FUTURE)
+    if state.owed >= 2 and odds >= player.attack_owed_at:
+        if C.ATTACK in hand:
+            return _act(A.PLAY, C.ATTACK)
+        if C.PASS_IT in hand:
+            return _act(A.PLAY, C.PASS_IT)
+    threshold = player.escape_defused_at if has_defuse else player.escape_bare_at
+    if odds >= threshold:
+        escape = _quick_escape(state, seat, hand, clues, size, odds, odds)
+        if escape is not None:
+            return escape
+    return A.DRAW_ACTION
+
+
+def _quick_escape(state: BombState, seat: int, hand: list[str], clues: dict[int, str],
+                  size: int, odds: float, unknown_odds: float) -> Action | None:
+    """``Astuto.escape`` on the state (see ``quick_play``)."""
+    if C.DRAW_BOTTOM in hand and size > 1:
+        bottom = clues.get(0) if clues else None
+        bottom_odds = ((1.0 if bottom == _BOMB else 0.0) if bottom is not None
+                       else unknown_odds)
+        if bottom_odds < odds:
+            return _act(A.PLAY, C.DRAW_BOTTOM)
+    order = _OWING_ORDER if state.owed >= 2 else _ORDER
+    for card in order:
+        if card in hand:
+            return _act(A.PLAY, card)
+    return None
+
+
+_DEFUSE, _SHIELD = C.DEFUSE, C.SHIELD
+_ORDER = (C.SKIP, C.ATTACK, C.PASS_IT)
+_OWING_ORDER = (C.ATTACK, C.PASS_IT, C.SKIP)
+
+
 def rollout(state: BombState, players: Sequence[BombBot], me: int, rng: Pcg32,
             limit: int) -> tuple[float, int]:
     """Play ``state`` on (it is changed) with ``players`` until the game ends, ``me`` explodes
     or ``limit`` actions were simulated: (1.0 if ``me`` won, else 0.0; actions simulated). A
     window is asked as the table asks it: clockwise from the seat after the last to act.
-    Astuto and its kin decide their turns from ``light_view`` and ``light_moves`` (a test
-    checks they choose as they would from the full view and legal list)."""
+    Astuto and Despiadado play their turns by ``quick_play``; other decisions are asked from
+    ``light_view`` (a test checks both choose as the players would from the full view)."""
     engine = BOMBDECK
     legal_actions, apply = engine.legal_actions, engine.apply
     fast = [isinstance(player, Astuto) for player in players]
@@ -142,8 +293,7 @@ def rollout(state: BombState, players: Sequence[BombBot], me: int, rng: Pcg32,
             seat = state.current
             player = players[seat]
             if fast[seat] and state.deck:
-                action = player.play(light_view(state, seat),  # type: ignore[attr-defined]
-                                     light_moves(state, seat), ())
+                action = quick_play(player, state, seat)  # type: ignore[arg-type]
             else:
                 legal = legal_actions(state, seat)
                 if len(legal) == 1:
