@@ -373,6 +373,10 @@ class Maestro:
     """Actions in one future before it is cut short (a safety net: games end sooner)."""
     steal_targets = 3
     """Targets tried for each steal."""
+    sample_cost = 25
+    """What drawing one sample counts for in the budget, in simulated actions (about what it
+    costs in time; each candidate's copy of it counts one more), so that a decision's time
+    follows its budget whether its futures are long or short."""
 
     def __init__(self, budget: int = 12_000, modelled: bool = True) -> None:
         self.budget = budget
@@ -518,8 +522,9 @@ class Maestro:
                 steps = _start(state, me, line.action, players, dice)
                 value, used = rollout(state, players, me, dice, self.future_limit)
                 line.values.append(value)
-                spent += used + steps
+                spent += used + steps + 1
             samples += 1
+            spent += self.sample_cost
             if samples >= self.first_samples and not self._prune(lines):
                 break
         return self._pick(lines)
