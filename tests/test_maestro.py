@@ -289,3 +289,13 @@ def test_rollout_players_choose_from_the_light_view_as_from_the_full_one(game: s
                     assert quick_play(bot, state, seat) == want, (bot, state.hands[seat])
                 asked += 1
     assert asked > 500
+
+
+def test_soaks_get_a_quick_maestro_and_the_other_levels_unchanged() -> None:
+    from game.bots.registry import quick_bot_for
+
+    quick = quick_bot_for("mazo", MA)
+    assert isinstance(quick, Maestro) and quick.budget == 1 and quick.modelled
+    assert bot_for("mazo", MA).budget > 1000  # type: ignore[attr-defined]
+    for kind in (LZ, AS, DE):
+        assert quick_bot_for("clasico", kind) is bot_for("clasico", kind)

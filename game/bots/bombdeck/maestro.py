@@ -382,6 +382,11 @@ class Maestro:
         self.budget = budget
         self.modelled = modelled
 
+    def quick(self) -> Maestro:
+        """The same player thinking as little as it can (one future per candidate): soaks
+        and checks that play thousands of games of every level."""
+        return Maestro(budget=1, modelled=self.modelled)
+
     # ------------------------------------------------------------------ entry point
 
     def choose(self, view: BombView, legal: Sequence[Action], rng: Pcg32) -> Action | None:
