@@ -378,7 +378,7 @@ class Maestro:
     costs in time; each candidate's copy of it counts one more), so that a decision's time
     follows its budget whether its futures are long or short."""
 
-    def __init__(self, budget: int = 12_000, modelled: bool = True) -> None:
+    def __init__(self, budget: int = 14_000, modelled: bool = True) -> None:
         self.budget = budget
         self.modelled = modelled
 
