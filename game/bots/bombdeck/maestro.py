@@ -18,7 +18,18 @@ by determinized Monte Carlo:
   as soon as none is left or the budget is spent.
 - **Budget.** Counted in simulated actions, not futures (an early future is ten times longer
   than a late one) and never in time, so a decision is a pure function of the view and the
-  generator: the same game code gives the same game on any computer.
+  generator: the same game code gives the same game on any computer. A sample counts as
+  ``sample_cost`` actions and each candidate's copy of it as one, so short futures do not make
+  a decision slow. 14,000 keeps the p99 under 200 ms on one core of the reference machine
+  (docs/BENCHMARKS.md, "Maestro").
+- **Fast futures.** Rollouts run on copies of the sample. Astuto's and Despiadado's turns are
+  worked out straight from the copy (``quick_play``: the seat's own hand and clues and the
+  public counts, nothing a view would not show), other decisions from a ``light_view``; the
+  copy was built from Maestro's own view, so this is speed, not a peek. Tests check both
+  choose exactly as the players do from the full view.
+
+The machine's stream for a decision is ``DecisionStreams(seed).rng(seat, index)`` (the match
+hands it over), so a game code replays the same game.
 """
 
 from __future__ import annotations
