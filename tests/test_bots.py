@@ -16,6 +16,7 @@ from game.bots.bombdeck import despiadado as despiadado_module
 from game.bots.bombdeck import lanzado as lanzado_module
 from game.bots.bombdeck.base import next_alive, top_odds, unknown_bomb_odds
 from game.bots.bombdeck.despiadado import Despiadado
+from game.bots.bombdeck.maestro import Maestro
 from game.bots.registry import NoSuchBot, levels_for
 from game.bots.registry import bot_for as registry_bot_for
 from game.core.config import GameConfig, SeatKind
@@ -31,10 +32,15 @@ from game.rules.bombdeck.state import BombState
 from game.rules.bombdeck.view import BombView, PublicPlay, SeatInfo
 from game.rules.replay import replay
 
-LZ, AS, DE = SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO
+LZ, AS, DE, MA = SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO, SeatKind.MAESTRO
 LEVELS = (LZ, AS, DE)
+"""The seeds' levels: whole games of them are cheap (Maestro's searches have tests of their own,
+tests/test_maestro.py)."""
 AnyBot = Bot[BombView, Action]
-ALL_BOTS: list[AnyBot] = [*BOTS.values(), Despiadado(focus=1), Despiadado(focus=0)]
+ALL_BOTS: list[AnyBot] = [*(bot for bot in BOTS.values() if bot.level is not MA),
+                          Despiadado(focus=1), Despiadado(focus=0), Maestro(budget=1)]
+"""Every player; Maestro with the least budget (one future per candidate): it is asked at every
+decision of many games."""
 
 
 def bot_for(kind: SeatKind, focus: int | None = None) -> AnyBot:
@@ -71,6 +77,8 @@ def test_bots_only_answer_with_legal_actions(game: str, seats: int) -> None:
                 view = BOMBDECK.view(state, who)
                 phases.add(view.phase)
                 for bot in ALL_BOTS:
+                    if bot.level is MA and seed >= 2:
+                        continue  # two games of searches are plenty, and slow enough
                     choice = bot.choose(view, legal, rng)
                     asked += 1
                     if view.phase == "react":
@@ -281,15 +289,14 @@ def test_a_bot_that_answers_illegally_is_reported() -> None:
 
 def test_registry_maps_every_built_level() -> None:
     for game in ("bombazo", "mazo", "clasico"):
-        assert levels_for(game) == LEVELS
-        for level in LEVELS:
+        assert levels_for(game) == (*LEVELS, MA)
+        for level in (*LEVELS, MA):
             assert registry_bot_for(game, level).level is level
     focused = bot_for(DE, focus=2)
     assert isinstance(focused, Despiadado) and focused.focus == 2
     with pytest.raises(NoSuchBot):
         bot_for(SeatKind.PERSON)
-    with pytest.raises(NoSuchBot):
-        bot_for(SeatKind.MAESTRO)
+    assert isinstance(bot_for(MA), Maestro)
     assert levels_for("diebombe") == LEVELS
     with pytest.raises(NoSuchBot):
         registry_bot_for("diebombe", SeatKind.MAESTRO)

@@ -14,6 +14,7 @@ from typing import Any
 
 import pytest
 
+from game.bots.bombdeck.maestro import Maestro
 from game.bots.registry import bot_for
 from game.core.config import GameConfig, SeatKind
 from game.core.rng import Pcg32
@@ -22,13 +23,23 @@ from game.match.headless import play_game
 from game.match.match import Match
 from game.rules.bombdeck.actions import Action
 from game.rules.bombdeck.cards import RULESETS
+from game.rules.bombdeck.engine import BOMBDECK
+from game.rules.bombdeck.sample import sample
 from game.rules.bombdeck.state import BombState, Phase
-from game.rules.bombdeck.view import BombView, PublicPlay, SeatInfo
+from game.rules.bombdeck.view import (
+    BombView,
+    Drawn,
+    Hidden,
+    Peeked,
+    PublicPlay,
+    SeatInfo,
+    SeatRecord,
+)
 
 LEVELS = (SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO)
 PLAIN = (int, str, bool, type(None), Phase)
 """``Phase`` is a str enum: its members are constants."""
-RECORDS = (BombView, SeatInfo, PublicPlay)
+RECORDS = (BombView, SeatInfo, PublicPlay, SeatRecord, Drawn, Hidden, Peeked)
 """The only structured values a view may hold (all NamedTuples: immutable)."""
 
 
@@ -54,9 +65,9 @@ class Recorder:
     """A machine player that writes down what it is handed, then lets the real one choose."""
 
     def __init__(self, seat: int, level: SeatKind, log: list[tuple[Any, ...]],
-                 focus: int | None = None) -> None:
+                 focus: int | None = None, inner: Any = None) -> None:
         self.seat = seat
-        self.inner = bot_for("bombazo", level, focus)
+        self.inner = inner if inner is not None else bot_for("bombazo", level, focus)
         self.log = log
 
     @property
@@ -145,6 +156,40 @@ def test_the_table_hands_machines_views_only(game: str) -> None:
         phases |= check_log(log)
         log.clear()
     assert {"play"} <= phases
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_maestro_is_handed_views_only_and_decides_alike_on_states_it_cannot_tell_apart(
+        game: str) -> None:
+    """Maestro (a small budget) in whole games, through the simulator: views only, like the
+    other levels. And at each of its decisions, the state with its hidden cards dealt again
+    (``sample``: the pile's order and the other hands, consistent with the seat's view) gets
+    the same answer: whatever the search does, it never reads what the seat may not see."""
+    small = Maestro(budget=300)
+    log: list[tuple[Any, ...]] = []
+    kinds = (SeatKind.MAESTRO, SeatKind.ASTUTO, SeatKind.DESPIADADO, SeatKind.MAESTRO)
+    config = GameConfig(game, kinds, first=1)
+    bots = [Recorder(seat, kind, log, inner=small if kind is SeatKind.MAESTRO else None)
+            for seat, kind in enumerate(kinds)]
+    record = play_game(config, 3, bots, check=True)
+    assert not record.violations
+    phases = check_log([entry for entry in log if entry[0] in (0, 3)])
+    assert "play" in phases
+    state = BOMBDECK.new_game(config, 3)
+    checked = differed = 0
+    for seat, action in record.actions:
+        if seat in (0, 3) and checked < 12:
+            view = BOMBDECK.view(state, seat)
+            legal = BOMBDECK.legal_actions(state, seat)
+            twin = sample(view, Pcg32(checked, 8))
+            assert BOMBDECK.view(twin, seat) == view
+            differed += twin.deck != state.deck or twin.hands != state.hands
+            assert (small.choose(view, legal, Pcg32(checked, 1))
+                    == small.choose(BOMBDECK.view(twin, seat), BOMBDECK.legal_actions(twin, seat),
+                                    Pcg32(checked, 1)))
+            checked += 1
+        BOMBDECK.apply(state, seat, action)
+    assert checked == 12 and differed >= 6
 
 
 def test_the_walk_catches_a_mutable_value() -> None:

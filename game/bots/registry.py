@@ -59,3 +59,12 @@ def bot_for(game_id: str, kind: SeatKind, focus: int | None = None) -> Bot[Any, 
         raise NoSuchBot(f"no machine player plays {kind.value!r} in {game_id} yet "
                         f"(available: {available})")
     return bot
+
+
+def quick_bot_for(game_id: str, kind: SeatKind, focus: int | None = None) -> Bot[Any, Any]:
+    """:func:`bot_for`, with a searching level's thinking cut to the least (its ``quick()``):
+    for soaks and checks that play many games of every level, where what matters is that
+    every move is legal and every game ends, not how well it is played."""
+    bot = bot_for(game_id, kind, focus)
+    quick = getattr(bot, "quick", None)
+    return quick() if callable(quick) else bot

@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.bots.base import Bot
-from game.bots.registry import bot_for
+from game.bots.registry import bot_for, quick_bot_for
 from game.core.config import GameConfig
 from game.core.engine import Outcome
 from game.core.saves import SavedGame
@@ -50,9 +50,12 @@ class GameRecord:
                          tuple((seat, to_json(action)) for seat, action in self.actions))
 
 
-def bots_for(config: GameConfig, focus: int | None = None) -> list[Bot[Any, Any]]:
-    """One machine player per seat, from the registry; a person's seat is an error here."""
-    return [bot_for(config.game, kind, focus) for kind in config.seats]
+def bots_for(config: GameConfig, focus: int | None = None, *,
+             quick: bool = False) -> list[Bot[Any, Any]]:
+    """One machine player per seat, from the registry; a person's seat is an error here.
+    ``quick``: a searching level thinks as little as it can (``quick_bot_for``)."""
+    get = quick_bot_for if quick else bot_for
+    return [get(config.game, kind, focus) for kind in config.seats]
 
 
 def play_game(config: GameConfig, seed: int,

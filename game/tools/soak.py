@@ -7,7 +7,9 @@ the machine levels (each level alone, then the levels taking turns round the tab
 and then the first seat. Every game runs with the engine's invariant checks after every action
 (``play_game(check=True)``), and every ``REPLAY_EVERY``-th game is also replayed from its record
 to check that it ends the same. A game that raises is an error; every problem is kept with its
-table, seed and game code (``python -m game --code CODE --autoplay`` plays the same game).
+table, seed and game code (``python -m game --code CODE --autoplay`` plays the same game, except
+at a table with a searching level: the soak's Maestro thinks as little as it can, ``quick()``, so
+that thousands of games stay cheap, and the table's thinks in full).
 
 ``--screens K`` plays K machine-only games through the real screens, one after another in one
 app (as ``--autoplay`` plays one: the fast machine speed, 1 s windows, 1/20 s per frame, the
@@ -222,7 +224,7 @@ def run_soak(games: int, seed: int = 0, *, progress: bool = True,
         tally.games += 1
         report.games += 1
         try:
-            record = play_game(config, game_seed, bots_for(config), check=True)
+            record = play_game(config, game_seed, bots_for(config, quick=True), check=True)
             problems = list(record.violations)
             if index % REPLAY_EVERY == REPLAY_EVERY - 1:
                 report.replays += 1

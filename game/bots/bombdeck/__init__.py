@@ -1,4 +1,5 @@
-"""Machine players of the bomb-deck family: Lanzado, Astuto, Despiadado (RULES.md §2)."""
+"""Machine players of the bomb-deck family: Lanzado, Astuto, Despiadado and Maestro
+(RULES.md §2)."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ from game.bots.base import Bot
 from game.bots.bombdeck.astuto import ASTUTO
 from game.bots.bombdeck.despiadado import DESPIADADO, Despiadado
 from game.bots.bombdeck.lanzado import LANZADO
+from game.bots.bombdeck.maestro import MAESTRO
 from game.core.config import SeatKind
 
 
@@ -23,5 +25,6 @@ LEVELS: dict[SeatKind, Bot[Any, Any]] = {
     SeatKind.LANZADO: LANZADO,
     SeatKind.ASTUTO: ASTUTO,
     SeatKind.DESPIADADO: DESPIADADO,
+    SeatKind.MAESTRO: MAESTRO,
 }
 """Every level built for this family, one shared stateless player each."""

@@ -17,10 +17,11 @@ from game.core.rng import Pcg32
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck import cards as C
 from game.rules.bombdeck import events as E
+from game.rules.bombdeck import record as R
 from game.rules.bombdeck.actions import Action
 from game.rules.bombdeck.cards import RULESETS, Ruleset
 from game.rules.bombdeck.state import BombState, PendingPlay, Phase
-from game.rules.bombdeck.view import BombView, PublicPlay, SeatInfo
+from game.rules.bombdeck.view import BombView, PublicPlay, SeatInfo, SeatRecord
 
 _new_view = tuple.__new__
 """Builds a view's NamedTuples from a tuple of their fields without the Python-level
@@ -129,6 +130,7 @@ def blank_state(ruleset: Ruleset, seats: int, options: frozenset[str], seed: int
     state.pending = None
     state.rng = Pcg32(seed)
     state.total_cards = 0
+    R.start(state, ("person",) * seats, 0, (0,) * seats)
     return state
 
 
@@ -167,6 +169,8 @@ class BombDeckEngine:
         state = blank_state(ruleset, config.seat_count, config.options, seed)
         deal(state)
         state.current = config.first
+        R.start(state, tuple(kind.value for kind in config.seats), config.first,
+                (1,) * config.seat_count)
         return state
 
     def copy(self, state: BombState) -> BombState:
@@ -288,22 +292,25 @@ class BombDeckEngine:
         if id(action) not in _SHAPED:
             _check_shape(action)
         if verb == A.DRAW:
-            return self._draw(state, seat)
-        if verb == A.PLAY:
-            return self._play(state, seat, action)
-        if verb == A.PAIR or verb == A.TRIO:
-            return self._combo(state, seat, action)
-        if verb == A.NOPE:
-            return self._nope(state, seat)
-        if verb == A.RESOLVE:
+            events = self._draw(state, seat)
+        elif verb == A.PLAY:
+            events = self._play(state, seat, action)
+        elif verb == A.PAIR or verb == A.TRIO:
+            events = self._combo(state, seat, action)
+        elif verb == A.NOPE:
+            events = self._nope(state, seat)
+        elif verb == A.RESOLVE:
             if seat != TABLE:
                 raise IllegalAction("only the table closes a reaction window (seat -1)")
             return self._resolve(state)
-        if verb == A.GIVE:
-            return self._give(state, seat, action)
-        if verb == A.PLACE_BOMB:
-            return self._place_bomb(state, seat, action)
-        raise IllegalAction(f"unknown action {verb!r}")  # pragma: no cover - shape checked
+        elif verb == A.GIVE:
+            events = self._give(state, seat, action)
+        elif verb == A.PLACE_BOMB:
+            events = self._place_bomb(state, seat, action)
+        else:  # pragma: no cover - shape checked
+            raise IllegalAction(f"unknown action {verb!r}")
+        state.last_actor = seat
+        return events
 
     def _require_turn(self, state: BombState, seat: int, what: str) -> None:
         phase = state.phase
@@ -367,6 +374,7 @@ class BombDeckEngine:
         else:
             raise IllegalAction(f"{card} cannot be played")
         hand.remove(card)
+        R.played(state, seat, card)
         events: list[E.BombEvent] = [E.CardPlayed(seat, A.PLAY, (card,), target)]
         if card == C.SHIELD:
             state.shields[seat] = True
@@ -400,6 +408,7 @@ class BombDeckEngine:
                 raise IllegalAction(f"a trio cannot name {named!r} in {ruleset.name}")
         for _ in range(size):
             hand.remove(card)
+        R.played(state, seat, card, size)
         cards = (card,) * size
         state.discard.extend(cards)
         events: list[E.BombEvent] = [E.CardPlayed(seat, verb, cards, target, named)]
@@ -422,6 +431,7 @@ class BombDeckEngine:
         if C.NOPE not in hand:
             raise IllegalAction(f"seat {seat} holds no nope")
         hand.remove(C.NOPE)
+        R.played(state, seat, C.NOPE)
         state.discard.append(C.NOPE)
         state.pending.nopes += 1
         return [E.Noped(seat, state.pending.nopes)]
@@ -471,6 +481,7 @@ class BombDeckEngine:
             top_pos = position
         else:
             raise IllegalAction(f"position must be a whole number or \"random\", not {position!r}")
+        R.hidden(state, seat, size, top_pos)
         index = size - top_pos
         deck.insert(index, C.BOMB)
         for other, clues in enumerate(state.clues):
@@ -517,11 +528,13 @@ class BombDeckEngine:
             for index in range(top, max(top - 3, -1), -1):
                 clues[index] = deck[index]
                 seen.append(deck[index])
+            R.peeked(state, seat, tuple(seen))
             events.append(E.FutureSeen(seat, tuple(seen), (seat,)))
         elif card == C.SHUFFLE:
             state.rng.shuffle(state.deck)
             for clues in state.clues:
                 clues.clear()
+            R.reshuffled(state)
             events.append(E.DeckShuffled(seat))
         elif card == C.FAVOR:
             assert play.target is not None
@@ -563,6 +576,7 @@ class BombDeckEngine:
                    unseen: bool) -> E.CardTaken:
         state.hands[giver].remove(card)
         state.hands[taker].append(card)
+        R.moved(state, giver, taker, card, unseen)
         markers = state.markers
         if unseen:
             if markers[giver]:
@@ -577,17 +591,21 @@ class BombDeckEngine:
     def _draw_card(self, state: BombState, seat: int, bottom: bool,
                    events: list[E.BombEvent]) -> None:
         deck = state.deck
+        seen_by: list[int] | None = None
         if bottom:
             card = deck.pop(0)
             for i, clues in enumerate(state.clues):
                 if clues:
+                    if 0 in clues:
+                        seen_by = [*(seen_by or ()), i]
                     state.clues[i] = {k - 1: c for k, c in clues.items() if k}
         else:
             card = deck.pop()
             index = len(deck)
-            for clues in state.clues:
-                if clues:
-                    clues.pop(index, None)
+            for i, clues in enumerate(state.clues):
+                if clues and clues.pop(index, None) is not None:
+                    seen_by = [*(seen_by or ()), i]
+        R.drawn(state, seat, bottom, card, seen_by)
         if card != C.BOMB:
             state.hands[seat].append(card)
             events.append(E.CardDrawn(seat, card, bottom, (seat,)))
@@ -597,6 +615,7 @@ class BombDeckEngine:
         if C.DEFUSE in hand:
             hand.remove(C.DEFUSE)
             state.discard.append(C.DEFUSE)
+            R.spent_defuse(state, seat)
             if state.markers[seat]:
                 state.markers[seat] -= 1
             state.phase = Phase.PLACE_BOMB
@@ -614,6 +633,7 @@ class BombDeckEngine:
             state.shields[seat] = False
             state.discard.append(C.SHIELD)
         state.alive[seat] = False
+        R.exploded(state, seat)
         state.markers[seat] = 0
         state.clues[seat] = {}
         state.out.append(seat)
@@ -678,6 +698,13 @@ class BombDeckEngine:
             tuple(state.out),
             public,
             giver,
+            _new_view(SeatRecord, (
+                state.kinds, state.last_actor, state.shuffled, state.log, state.hid[seat],
+                state.saw[seat], state.known[seat], state.caps,
+            )) if seated else _new_view(SeatRecord, (
+                state.kinds, state.last_actor, state.shuffled, state.log, (), (),
+                ((),) * len(hands), state.caps,
+            )),
         ))
 
     def action_to_json(self, action: Action) -> dict[str, Any]:

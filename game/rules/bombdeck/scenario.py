@@ -11,6 +11,7 @@ from game.core.engine import TABLE
 from game.core.errors import MalformedInput
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck import cards as C
+from game.rules.bombdeck import record as R
 from game.rules.bombdeck.actions import Action
 from game.rules.bombdeck.engine import BOMBDECK, blank_state, check_table, ruleset_of
 from game.rules.bombdeck.state import BombState
@@ -82,6 +83,7 @@ def setup(doc: Mapping[str, Any], known_cards: frozenset[str] = C.ALL_CARDS) -> 
     state.markers = [1 if C.DEFUSE in hand else 0 for hand in hands]
     state.current = first
     state.total_cards = state.card_count()
+    R.start(state, ("person",) * seats, first, tuple(len(hand) for hand in hands))
     return state
 
 

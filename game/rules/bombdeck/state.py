@@ -12,6 +12,7 @@ from enum import StrEnum
 
 from game.core.rng import Pcg32
 from game.rules.bombdeck.cards import Ruleset
+from game.rules.bombdeck.view import DeckEntry
 
 
 class Phase(StrEnum):
@@ -48,11 +49,17 @@ class BombState:
     __slots__ = (
         "alive",
         "attacked",
+        "caps",
         "clues",
         "current",
         "deck",
         "discard",
         "hands",
+        "hid",
+        "kinds",
+        "known",
+        "last_actor",
+        "log",
         "markers",
         "options",
         "out",
@@ -61,7 +68,9 @@ class BombState:
         "phase",
         "rng",
         "ruleset",
+        "saw",
         "shields",
+        "shuffled",
         "total_cards",
     )
 
@@ -82,6 +91,16 @@ class BombState:
     pending: PendingPlay | None
     rng: Pcg32
     total_cards: int
+    # The record (``game.rules.bombdeck.record``): what each seat remembers, kept beside the
+    # rules; it changes no rule and no event.
+    kinds: tuple[str, ...]
+    last_actor: int
+    shuffled: tuple[int, int]
+    log: tuple[DeckEntry, ...]
+    hid: list[tuple[tuple[int, int], ...]]
+    saw: list[tuple[tuple[int, tuple[str, ...]], ...]]
+    known: list[tuple[tuple[str, ...], ...]]
+    caps: tuple[int, ...]
 
     @property
     def seats(self) -> int:
@@ -106,6 +125,14 @@ class BombState:
         twin.pending = self.pending.copy() if self.pending is not None else None
         twin.rng = self.rng.copy()
         twin.total_cards = self.total_cards
+        twin.kinds = self.kinds
+        twin.last_actor = self.last_actor
+        twin.shuffled = self.shuffled
+        twin.log = self.log
+        twin.hid = self.hid[:]
+        twin.saw = self.saw[:]
+        twin.known = self.known[:]
+        twin.caps = self.caps
         return twin
 
     def snapshot(self) -> tuple[object, ...]:
@@ -120,6 +147,8 @@ class BombState:
             None if pending is None else (pending.seat, pending.verb, pending.cards,
                                           pending.target, pending.named, pending.nopes),
             self.rng.state, self.rng.inc, self.total_cards,
+            self.kinds, self.last_actor, self.shuffled, self.log, tuple(self.hid),
+            tuple(self.saw), tuple(self.known), self.caps,
         )
 
     def next_alive(self, seat: int) -> int:

@@ -1,0 +1,605 @@
+"""Maestro (beyond the seeds): searches the hidden cards its seat cannot see.
+
+Every decision (a play, a nope or not, a gift, where a bomb goes) is an information-set search
+by determinized Monte Carlo:
+
+- **Samples.** ``game.rules.bombdeck.sample`` deals the hidden cards again, consistently with
+  everything this seat sees and remembers (its record), with the other seats' hiding habits as
+  the prior for where their bombs went (``models``).
+- **Candidates.** Not every legal action: the heuristic's move (Astuto's), drawing, each card
+  once, each steal at its likeliest targets, a trio naming its likeliest cards, the bomb at the
+  places that matter (before each seat, the bottom, random); a nope or not.
+- **Futures.** Every candidate is played on the *same* samples, each followed by the *same*
+  random draws (common random numbers), to the end of the game or this seat's explosion, every
+  seat played by its model (Astuto for this seat itself). A future is worth 1 if this seat wins.
+- **Choice.** The heuristic's move stands unless another candidate beats it, paired over the
+  same futures, by more than the noise: the best raw average of a few dozen futures mostly
+  chases luck. Candidates that clearly cannot beat it are dropped early, and the search stops
+  as soon as none is left or the budget is spent.
+- **Budget.** Counted in simulated actions, not futures (an early future is ten times longer
+  than a late one) and never in time, so a decision is a pure function of the view and the
+  generator: the same game code gives the same game on any computer. A sample counts as
+  ``sample_cost`` actions and each candidate's copy of it as one, so short futures do not make
+  a decision slow. 14,000 keeps the p99 under 200 ms on one core of the reference machine
+  (docs/BENCHMARKS.md, "Maestro").
+- **Fast futures.** Rollouts run on copies of the sample. Astuto's and Despiadado's turns are
+  worked out straight from the copy (``quick_play``: the seat's own hand and clues and the
+  public counts, nothing a view would not show), other decisions from a ``light_view``; the
+  copy was built from Maestro's own view, so this is speed, not a peek. Tests check both
+  choose exactly as the players do from the full view.
+
+The machine's stream for a decision is ``DecisionStreams(seed).rng(seat, index)`` (the match
+hands it over), so a game code replays the same game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from math import sqrt
+
+from game.bots.bombdeck import models
+from game.bots.bombdeck.astuto import ASTUTO, Astuto, _Moves
+from game.bots.bombdeck.base import BombBot, card_value
+from game.bots.bombdeck.despiadado import Despiadado
+from game.core.config import SeatKind
+from game.core.engine import TABLE
+from game.core.rng import Pcg32
+from game.rules.bombdeck import actions as A
+from game.rules.bombdeck import cards as C
+from game.rules.bombdeck.actions import Action
+from game.rules.bombdeck.engine import BOMBDECK, _act, _combo_cards
+from game.rules.bombdeck.sample import HidePrior, Sampler
+from game.rules.bombdeck.state import BombState, Phase
+from game.rules.bombdeck.view import BombView, PublicPlay, SeatInfo
+
+PASS = Action("pass")
+"""A reaction window's "no nope" among the candidates (never returned: ``None`` is)."""
+
+_PLAY, _REACT, _OVER = Phase.PLAY, Phase.REACT, Phase.OVER
+
+
+_new = tuple.__new__
+_BOMB = C.BOMB
+_SIMPLE = frozenset((C.ATTACK, C.SKIP, C.DRAW_BOTTOM, C.SEE_FUTURE, C.SHUFFLE, C.PASS_IT,
+                     C.SHIELD))
+
+
+def light_view(state: BombState, seat: int) -> BombView:
+    """The view a rollout's player decides from: ``BOMBDECK.view`` less what the seeds' levels
+    never read (the discard, the seats out, the record), and the hand unsorted. It is built
+    from a *sample* (a state made from Maestro's own view), so whatever it shows was never
+    hidden from Maestro: speed, not a leak."""
+    hands = state.hands
+    deck = state.deck
+    size = len(deck)
+    clues = state.clues[seat]
+    pending = state.pending
+    phase = state.phase
+    if pending is None:
+        public = giver = None
+    else:
+        public = _new(PublicPlay, (pending.seat, pending.verb, pending.cards, pending.target,
+                                   pending.named, pending.nopes))
+        giver = pending.target if phase is Phase.GIVE else None
+    ruleset = state.ruleset
+    return _new(BombView, (
+        ruleset.name, state.options, ruleset.reactions, seat, phase, state.current, state.owed,
+        state.attacked, tuple(hands[seat]),
+        tuple(sorted((size - 1 - i, c) for i, c in clues.items())) if clues else (),
+        tuple([_new(SeatInfo, info) for info in zip(map(len, hands), state.alive,
+                                                      state.shields, state.markers,
+                                                      strict=True)]),
+        size, deck.count(_BOMB), (), (), public, giver, None,
+    ))
+
+
+def light_moves(state: BombState, seat: int) -> _Moves:
+    """The seat's legal plays sorted as Astuto sorts them (``_Moves``), built from its hand
+    without the full legal list: a trio only naming a defuse, the one trio Astuto plays."""
+    moves = _Moves.__new__(_Moves)
+    deck = state.deck
+    moves.draw = A.DRAW_ACTION if deck else None
+    plays: dict[str, list[Action]] = {}
+    pairs: dict[str, list[Action]] = {}
+    trios: dict[str, list[Action]] = {}
+    moves.plays, moves.pairs, moves.trios = plays, pairs, trios
+    counts: dict[str, int] = {}
+    for card in state.hands[seat]:
+        counts[card] = counts.get(card, 0) + 1
+    pairable, trioable = _combo_cards(state.ruleset, state.options)
+    targets: list[int] | None = None
+    for card in sorted(counts):
+        if card in _SIMPLE:
+            if not ((card == C.DRAW_BOTTOM and not deck)
+                    or (card == C.SHIELD and state.shields[seat])):
+                plays[card] = [_act(A.PLAY, card)]
+        elif card in C.TARGETED_CARDS:
+            if targets is None:
+                targets = _targets(state, seat)
+            if targets:
+                plays[card] = [_act(A.PLAY, card, t) for t in targets]
+        count = counts[card]
+        if count >= 2 and card in pairable:
+            if targets is None:
+                targets = _targets(state, seat)
+            if targets:
+                pairs[card] = [_act(A.PAIR, card, t) for t in targets]
+                if count >= 3 and card in trioable:
+                    trios[card] = [_act(A.TRIO, card, t, C.DEFUSE) for t in targets]
+    return moves
+
+
+def _targets(state: BombState, seat: int) -> list[int]:
+    hands, alive = state.hands, state.alive
+    return [t for t in range(len(hands)) if t != seat and alive[t] and hands[t]]
+
+
+def quick_play(player: Astuto, state: BombState, seat: int) -> Action:
+    """``player.play`` (Astuto's or Despiadado's turn) worked out from the state's public parts
+    and the seat's own hand and clues only, as its view would show them: the rollouts' hot
+    path. A test checks it chooses what the player chooses from the full view, position by
+    position."""
+    hands = state.hands
+    hand = hands[seat]
+    deck = state.deck
+    size = len(deck)
+    clues = state.clues[seat]
+    markers = state.markers
+    alive = state.alive
+    n = len(hands)
+    has_defuse = _DEFUSE in hand
+
+    ruthless = isinstance(player, Despiadado)
+    victim: int | None = None
+    if ruthless:
+        focus = player.focus  # type: ignore[attr-defined]
+        if focus is not None and focus != seat and 0 <= focus < n and alive[focus]:
+            victim = focus
+        else:
+            best: tuple[int, int, int] | None = None
+            for s in range(n):
+                if s != seat and alive[s]:
+                    key = (markers[s], len(hands[s]), -((s - seat) % n))
+                    if best is None or key > best:
+                        best, victim = key, s
+
+    # the odds of the top card, as the seat knows them
+    top = clues.get(size - 1) if clues else None
+    known_bombs = 0
+    for card in clues.values():
+        if card == _BOMB:
+            known_bombs += 1
+    unknown = size - len(clues)
+    odds = max(0, deck.count(_BOMB) - known_bombs) / unknown if unknown > 0 else 0.0
+
+    if ruthless and victim is not None:
+        nxt = (seat + 1) % n
+        while not alive[nxt] and nxt != seat:
+            nxt = (nxt + 1) % n
+        if nxt == victim:
+            top_odds = (1.0 if top == _BOMB else 0.0) if top is not None else odds
+            if top_odds >= player.press_at:  # type: ignore[attr-defined]
+                if C.ATTACK in hand:
+                    return _act(A.PLAY, C.ATTACK)
+                if C.PASS_IT in hand:
+                    return _act(A.PLAY, C.PASS_IT)
+
+    if _SHIELD in hand and not state.shields[seat]:
+        return _act(A.PLAY, _SHIELD)
+    targets: list[int] | None = None
+
+    def aimed(verb: str, card: str, shields_matter: bool) -> Action:
+        assert targets
+        if ruthless and victim in targets and not (shields_matter and state.shields[victim]):
+            return _act(verb, card, victim)
+        best_key: tuple[float, int, int] | None = None
+        pick = targets[0]
+        for t in targets:
+            cards = len(hands[t])
+            key = ((-1 if shields_matter and state.shields[t] else 0)
+                   + (markers[t] / cards if cards else 0.0), cards, -((t - seat) % n))
+            if best_key is None or key > best_key:
+                best_key, pick = key, t
+        return _act(verb, card, pick)
+
+    # steals: a trio naming a marked defuse; without a defuse, a pair, a swipe, a favor
+    counts: dict[str, int] | None = None
+    if len(hand) >= 2:
+        counts = {}
+        for card in hand:
+            counts[card] = counts.get(card, 0) + 1
+        pairable, trioable = _combo_cards(state.ruleset, state.options)
+        for card in sorted(counts):
+            if counts[card] >= 3 and card in trioable:
+                if targets is None:
+                    targets = _targets(state, seat)
+                marked = [t for t in targets if markers[t] > 0]
+                if marked:
+                    pick = max(marked, key=lambda t: (markers[t], -((t - seat) % n)))
+                    return _act(A.TRIO, card, pick, _DEFUSE)
+        if not has_defuse:
+            for card in sorted(counts):
+                if counts[card] >= 2 and card in pairable:
+                    if targets is None:
+                        targets = _targets(state, seat)
+                    if targets:
+                        return aimed(A.PAIR, card, False)
+    if not has_defuse:
+        for card in (C.SWIPE, C.FAVOR):
+            if card in hand:
+                if targets is None:
+                    targets = _targets(state, seat)
+                if targets:
+                    return aimed(A.PLAY, card, card == C.SWIPE)
+
+    if top == _BOMB:  # flee: escape, shuffle, fish for one, or draw and hope
+        escape = _quick_escape(state, seat, hand, clues, size, 1.0, odds)
+        if escape is not None:
+            return escape
+        if C.SHUFFLE in hand:
+            return _act(A.PLAY, C.SHUFFLE)
+        if not has_defuse:
+            for card in (C.SWIPE, C.FAVOR):
+                if card in hand:
+                    if targets is None:
+                        targets = _targets(state, seat)
+                    if targets:
+                        return aimed(A.PLAY, card, card == C.SWIPE)
+        return A.DRAW_ACTION
+    if top is not None:
+        return A.DRAW_ACTION
+    if C.SEE_FUTURE in hand and odds >= player.peek_at and size > 1:
+        return _act(A.PLAY, C.SEE_FUTURE)
+    if state.owed >= 2 and odds >= player.attack_owed_at:
+        if C.ATTACK in hand:
+            return _act(A.PLAY, C.ATTACK)
+        if C.PASS_IT in hand:
+            return _act(A.PLAY, C.PASS_IT)
+    threshold = player.escape_defused_at if has_defuse else player.escape_bare_at
+    if odds >= threshold:
+        escape = _quick_escape(state, seat, hand, clues, size, odds, odds)
+        if escape is not None:
+            return escape
+    return A.DRAW_ACTION
+
+
+def _quick_escape(state: BombState, seat: int, hand: list[str], clues: dict[int, str],
+                  size: int, odds: float, unknown_odds: float) -> Action | None:
+    """``Astuto.escape`` on the state (see ``quick_play``)."""
+    if C.DRAW_BOTTOM in hand and size > 1:
+        bottom = clues.get(0) if clues else None
+        bottom_odds = ((1.0 if bottom == _BOMB else 0.0) if bottom is not None
+                       else unknown_odds)
+        if bottom_odds < odds:
+            return _act(A.PLAY, C.DRAW_BOTTOM)
+    order = _OWING_ORDER if state.owed >= 2 else _ORDER
+    for card in order:
+        if card in hand:
+            return _act(A.PLAY, card)
+    return None
+
+
+_DEFUSE, _SHIELD = C.DEFUSE, C.SHIELD
+_ORDER = (C.SKIP, C.ATTACK, C.PASS_IT)
+_OWING_ORDER = (C.ATTACK, C.PASS_IT, C.SKIP)
+
+
+def rollout(state: BombState, players: Sequence[BombBot], me: int, rng: Pcg32,
+            limit: int) -> tuple[float, int]:
+    """Play ``state`` on (it is changed) with ``players`` until the game ends, ``me`` explodes
+    or ``limit`` actions were simulated: (1.0 if ``me`` won, else 0.0; actions simulated). A
+    window is asked as the table asks it: clockwise from the seat after the last to act.
+    Astuto and Despiadado play their turns by ``quick_play``; other decisions are asked from
+    ``light_view`` (a test checks both choose as the players would from the full view)."""
+    engine = BOMBDECK
+    legal_actions, apply = engine.legal_actions, engine.apply
+    fast = [isinstance(player, Astuto) for player in players]
+    alive = state.alive
+    hands = state.hands
+    seats = len(alive)
+    steps = 0
+    while steps < limit:
+        phase = state.phase
+        if phase is _PLAY:
+            seat = state.current
+            player = players[seat]
+            if fast[seat] and state.deck:
+                action = quick_play(player, state, seat)  # type: ignore[arg-type]
+            else:
+                legal = legal_actions(state, seat)
+                if len(legal) == 1:
+                    action = legal[0]
+                else:
+                    choice = player.choose(light_view(state, seat), legal, rng)
+                    action = choice if choice is not None else legal[0]
+            apply(state, seat, action)
+            if not alive[me]:
+                return 0.0, steps + 1
+        elif phase is _REACT:
+            last = state.last_actor
+            for k in range(1, seats + 1):
+                seat = (last + k) % seats
+                if alive[seat] and _NOPE in hands[seat] and players[seat].choose(
+                        light_view(state, seat), _NOPES, rng) is not None:
+                    apply(state, seat, A.NOPE_ACTION)
+                    break
+            else:
+                apply(state, TABLE, A.RESOLVE_ACTION)
+        elif phase is _OVER:
+            return (1.0 if state.current == me else 0.0), steps
+        else:
+            seat = engine.decision(state).seats[0]
+            legal = legal_actions(state, seat)
+            if len(legal) == 1:
+                action = legal[0]
+            else:
+                choice = players[seat].choose(light_view(state, seat), legal, rng)
+                action = choice if choice is not None else legal[0]
+            apply(state, seat, action)
+            if not alive[me]:
+                return 0.0, steps + 1
+        steps += 1
+    return _estimate(state, me), steps
+
+
+_NOPE = C.NOPE
+_NOPES = [A.NOPE_ACTION]
+
+
+def _estimate(state: BombState, me: int) -> float:
+    """A future cut short: this seat's share of the seats still alive."""
+    if not state.alive[me]:
+        return 0.0
+    return 1.0 / state.alive.count(True)
+
+
+class _Line:
+    """One candidate's results, future by future."""
+
+    __slots__ = ("action", "alive", "values")
+
+    def __init__(self, action: Action) -> None:
+        self.action = action
+        self.values: list[float] = []
+        self.alive = True
+
+
+class Maestro:
+    """The searching player. ``budget``: simulated actions per decision; ``modelled``: read
+    the seats' levels (``False``: the plain model, see ``models``)."""
+
+    __slots__ = ("budget", "modelled")
+
+    level = SeatKind.MAESTRO
+
+    z = 1.6
+    """How many standard errors a candidate must beat the heuristic's move by."""
+    margin = 0.02
+    """…and by at least this much (a share of games won)."""
+    first_samples = 6
+    """Futures per candidate before any is dropped."""
+    max_samples = 400
+    """No decision looks at more samples than this, whatever its budget."""
+    future_limit = 400
+    """Actions in one future before it is cut short (a safety net: games end sooner)."""
+    steal_targets = 3
+    """Targets tried for each steal."""
+    sample_cost = 25
+    """What drawing one sample counts for in the budget, in simulated actions (about what it
+    costs in time; each candidate's copy of it counts one more), so that a decision's time
+    follows its budget whether its futures are long or short."""
+
+    def __init__(self, budget: int = 14_000, modelled: bool = True) -> None:
+        self.budget = budget
+        self.modelled = modelled
+
+    def quick(self) -> Maestro:
+        """The same player thinking as little as it can (one future per candidate): soaks
+        and checks that play thousands of games of every level."""
+        return Maestro(budget=1, modelled=self.modelled)
+
+    # ------------------------------------------------------------------ entry point
+
+    def choose(self, view: BombView, legal: Sequence[Action], rng: Pcg32) -> Action | None:
+        if not legal:
+            return None
+        phase = view.phase
+        default = ASTUTO.choose(view, legal, rng)
+        if phase == "react":
+            if not self.worth_a_search(view):
+                return default
+            candidates = [legal[0], PASS]
+            first = legal[0] if default is not None else PASS
+        elif len(legal) == 1:
+            return legal[0]
+        else:
+            assert default is not None
+            first = default
+            candidates = self.candidates(view, legal, default)
+        if len(candidates) < 2 or self.budget <= 0:
+            return default
+        best = self.search(view, first, candidates, rng)
+        if phase == "react":
+            return None if best is PASS else legal[0]
+        return best
+
+    # ------------------------------------------------------------------ what to try
+
+    def worth_a_search(self, view: BombView) -> bool:
+        """A window where a nope could change this seat's game: a play by it or aimed at it,
+        or a turn-ender while the danger is real."""
+        pending = view.pending
+        if pending is None:
+            return False
+        me = view.seat
+        if pending.seat == me or pending.target == me:
+            return True
+        card = pending.cards[0] if pending.cards else ""
+        if card in (C.ATTACK, C.PASS_IT, C.SKIP, C.DRAW_BOTTOM, C.SHUFFLE):
+            return view.danger >= 0.1 or view.clue_at(0) == C.BOMB
+        return False
+
+    def candidates(self, view: BombView, legal: Sequence[Action], default: Action
+                   ) -> list[Action]:
+        phase = view.phase
+        out: list[Action] = [default]
+
+        def add(action: Action | None) -> None:
+            if action is not None and action not in out:
+                out.append(action)
+
+        if phase == "give":
+            for action in sorted(legal, key=lambda a: card_value(a.card or "", view.hand)):
+                add(action)
+            return out
+        if phase == "place_bomb":
+            size = view.deck_size
+            places = {0, size, min(size, max(0, view.turns_owed - 1))}
+            order = [s for s in range(1, len(view.seats))
+                     if view.seats[(view.seat + s) % len(view.seats)].alive]
+            for k in range(len(order) + 1):
+                places.add(min(size, max(0, view.turns_owed - 1) + k))
+            for action in legal:
+                if action.position == A.RANDOM or action.position in places:
+                    add(action)
+            return out
+        groups: dict[tuple[str, str], list[Action]] = {}
+        for action in legal:
+            if action.verb == A.DRAW or (action.verb == A.PLAY and action.target is None):
+                add(action)
+            else:
+                groups.setdefault((action.verb, action.card or ""), []).append(action)
+        for (verb, _card), group in groups.items():
+            if verb == A.TRIO:
+                for action in self.trio_picks(view, group):
+                    add(action)
+            else:
+                for action in self.steal_picks(view, group):
+                    add(action)
+        return out
+
+    def steal_picks(self, view: BombView, group: list[Action]) -> list[Action]:
+        """A steal (pair, favor, swipe) at its likeliest targets: defuses first, then cards."""
+        seats = view.seats
+
+        def score(action: Action) -> tuple[float, int, int]:
+            info = seats[action.target or 0]
+            odds = info.defuses_proven / info.cards if info.cards else 0.0
+            return (odds - (1.0 if info.shield and action.card == C.SWIPE else 0.0),
+                    info.cards, -((action.target or 0) - view.seat) % len(seats))
+
+        return sorted(group, key=score, reverse=True)[: self.steal_targets]
+
+    def trio_picks(self, view: BombView, group: list[Action]) -> list[Action]:
+        """A trio at each likely target, naming the card it most surely holds: a card known
+        there, else a defuse it may hold, else the most valuable kind."""
+        record = view.record
+        picks: list[Action] = []
+        targets = sorted({a.target for a in group if a.target is not None},
+                         key=lambda t: (-view.seats[t].cards, t))[: self.steal_targets]
+        for target in targets:
+            known = record.known[target] if record is not None else ()
+            names: list[str] = []
+            if known:
+                names.append(max(known, key=lambda c: (card_value(c, ()), c)))
+            if record is None or record.defuse_caps[target] > 0:
+                names.append(C.DEFUSE)
+            names.extend((C.NOPE, C.ATTACK, C.SKIP))
+            wanted = names[:2]
+            for action in group:
+                if action.target == target and action.named in wanted:
+                    picks.append(action)
+        return picks
+
+    # ------------------------------------------------------------------ the search
+
+    def prior(self) -> HidePrior:
+        return models.modelled_prior if self.modelled else models.plain_prior
+
+    def search(self, view: BombView, first: Action, candidates: list[Action],
+               rng: Pcg32) -> Action:
+        """The candidate that beats ``first`` (the heuristic's move) by more than the noise
+        over the same futures, or ``first``."""
+        me = view.seat
+        sampler = Sampler(view, self.prior())
+        players = models.rollout_players(view, self.modelled)
+        lines = [_Line(action) for action in candidates]
+        lines.sort(key=lambda line: line.action is not first)
+        spent = 0
+        samples = 0
+        while spent < self.budget and samples < self.max_samples:
+            base = sampler.draw(rng)
+            seed = (rng.next_u32() << 32) | rng.next_u32()
+            for line in lines:
+                if not line.alive:
+                    continue
+                state = base.copy()
+                dice = Pcg32(seed, 3)
+                steps = _start(state, me, line.action, players, dice)
+                value, used = rollout(state, players, me, dice, self.future_limit)
+                line.values.append(value)
+                spent += used + steps + 1
+            samples += 1
+            spent += self.sample_cost
+            if samples >= self.first_samples and not self._prune(lines):
+                break
+        return self._pick(lines)
+
+    def _compare(self, line: _Line, base: _Line) -> tuple[float, float]:
+        """Mean and standard error of ``line``'s edge over ``base`` on their shared futures."""
+        count = min(len(line.values), len(base.values))
+        diffs = [a - b for a, b in zip(line.values[:count], base.values[:count], strict=True)]
+        mean = sum(diffs) / count
+        spread = sum((d - mean) ** 2 for d in diffs) / max(1, count - 1)
+        return mean, sqrt(spread / count)
+
+    def _prune(self, lines: list[_Line]) -> bool:
+        """Drop the candidates that cannot beat the heuristic's move; ``False`` when none is
+        left to test."""
+        base = lines[0]
+        left = False
+        for line in lines[1:]:
+            if not line.alive:
+                continue
+            mean, error = self._compare(line, base)
+            if mean + self.z * error < self.margin:
+                line.alive = False
+            else:
+                left = True
+        return left
+
+    def _pick(self, lines: list[_Line]) -> Action:
+        base = lines[0]
+        best, best_edge = base.action, 0.0
+        for line in lines[1:]:
+            if len(line.values) < 2:
+                continue
+            mean, error = self._compare(line, base)
+            if mean > self.margin and mean - self.z * error > 0 and mean > best_edge:
+                best, best_edge = line.action, mean
+        return best
+
+
+def _start(state: BombState, me: int, action: Action, players: Sequence[BombBot],
+           rng: Pcg32) -> int:
+    """Play this seat's candidate on a sample: a pass lets the seats after it in the window
+    answer (those before it have passed already), then the table closes the window."""
+    engine = BOMBDECK
+    if action is not PASS:
+        engine.apply(state, me, action)
+        return 1
+    last = state.last_actor
+    seats = state.seats
+    mine = (me - last - 1) % seats
+    after = sorted((s for s in engine.decision(state).seats if (s - last - 1) % seats > mine),
+                   key=lambda s: (s - last - 1) % seats)
+    for seat in after:
+        if players[seat].choose(light_view(state, seat), _NOPES, rng) is not None:
+            engine.apply(state, seat, A.NOPE_ACTION)
+            return 1
+    engine.apply(state, TABLE, A.RESOLVE_ACTION)
+    return 1
+
+
+MAESTRO = Maestro()
+choose = MAESTRO.choose
