@@ -346,7 +346,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--game", required=True, help="the game: " + ", ".join(_playable()))
     sim.add_argument("--seats", type=_positive, default=4, help="seats at the table (4)")
     sim.add_argument("--bots", required=True,
-                     help="lanzado, astuto, despiadado: one name, or one per seat")
+                     help="lanzado, astuto, despiadado, maestro (bomb-deck games): one "
+                          "name, or one per seat")
     sim.add_argument("--games", type=_positive, default=100, help="games to play (100)")
     sim.add_argument("--seed", type=_whole, default=0,
                      help="seed of the first game; game i uses seed + i (0)")
