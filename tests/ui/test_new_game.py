@@ -244,3 +244,7 @@ def test_maestro_is_offered_at_bomb_deck_tables_only(app: App) -> None:
     for game in ("diebombe", "cazabombas"):
         assert K.MAESTRO not in _seat_kinds(game)
     assert app.loc.t("level.maestro.name") == "Master"
+    scene = NewGameScene(app, GameConfig("bombazo", (K.PERSON, K.MAESTRO, K.MAESTRO)))
+    assert scene.config().seats == (K.PERSON, K.MAESTRO, K.MAESTRO)
+    scene._set_game("diebombe")  # a game without Maestro: its seats get the stand-in
+    assert scene.config().seats == (K.PERSON, K.ASTUTO, K.ASTUTO)
