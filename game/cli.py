@@ -418,7 +418,7 @@ def build_parser() -> argparse.ArgumentParser:
         "tournament", help="rows of machine-only games: the first level's win rate with a "
                            "95%% confidence interval, on every core",
         description="Play each row's games (seats rotated) in worker processes and print "
-                    "the first named level's win rate and its 95%% Wilson interval per row. "
+                    "the first named level's win rate and its 95% Wilson interval per row. "
                     "Without --bots: the default rows (Maestro against three Astuto and "
                     "three Despiadado at Bombazo, heads up against each, and against three "
                     "Astuto at Mazo and Clasico). The result is the same for any --jobs. "

@@ -5,6 +5,12 @@ rows and a few games: nothing here waits for Maestro."""
 from __future__ import annotations
 
 import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -14,6 +20,7 @@ from game.core.config import SeatKind
 from game.tools import tournament
 from game.tools.tournament import Row, default_rows, run_tournament, table_lines, wilson
 
+ROOT = Path(__file__).resolve().parent.parent
 AS, LZ, DE, MA = SeatKind.ASTUTO, SeatKind.LANZADO, SeatKind.DESPIADADO, SeatKind.MAESTRO
 ROWS = (Row("bombazo", (AS, LZ, LZ)), Row("mazo", (AS, DE)))
 
@@ -107,3 +114,19 @@ def test_bad_arguments_give_one_line_and_exit_2(argv: list[str],
     assert exit_info.value.code == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "error" in err
+
+
+@pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
+def test_ctrl_c_in_a_real_run_with_workers() -> None:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    child = subprocess.Popen(
+        [sys.executable, "-m", "game", "tournament", "--bots", "astuto,lanzado", "--games",
+         "1000000", "--jobs", "2"], cwd=ROOT, env=env, text=True,
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
+    time.sleep(3)
+    child.send_signal(signal.SIGINT)
+    out, err = child.communicate(timeout=60)
+    assert child.returncode == 130
+    assert "interrupted" in out.splitlines()[0] and "astuto vs lanzado" in out
+    assert err.strip().endswith("tournament: interrupted") and "Traceback" not in err
