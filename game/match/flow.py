@@ -20,9 +20,9 @@ only draws what it says. Privacy rules (RULES.md §1 and LOOK.md):
 
 from __future__ import annotations
 
-from concurrent.futures import Executor, Future
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from game.core.errors import IllegalAction
 from game.match.match import FeedItem, MachineJob, Match
@@ -46,6 +46,23 @@ class Pace:
 INSTANT = Pace(0.0, 0.0, 0.0)
 """Fast-forward: the machines play on without waiting."""
 
+Choice = tuple[int, Any] | None
+
+
+class Handle(Protocol):
+    """A job under way on a thinker (a ``concurrent.futures.Future`` is one)."""
+
+    def done(self) -> bool: ...
+
+    def result(self, timeout: float | None = None) -> Choice: ...
+
+
+class Thinker(Protocol):
+    """Where a searching player thinks: ``game.ui.thinker.Thinker`` (one daemon thread) at
+    the screens; a one-thread ``ThreadPoolExecutor`` does as well."""
+
+    def submit(self, job: Callable[[], Choice], /) -> Handle: ...
+
 
 class TableFlow:
     """Pacing and curtain state of one match at one screen.
@@ -59,12 +76,12 @@ class TableFlow:
     saved or left, while it runs; an answer for a position already left is dropped, and the
     one thread never runs two jobs at once. The moves are the same as without a thinker."""
 
-    def __init__(self, match: Match, pace: Pace, thinker: Executor | None = None) -> None:
+    def __init__(self, match: Match, pace: Pace, thinker: Thinker | None = None) -> None:
         self.match = match
         self.pace = pace
         self.thinker = thinker
         self._job: MachineJob | None = None
-        self._future: Future[tuple[int, Any] | None] | None = None
+        self._future: Handle | None = None
         self._early_checked = True
         self.viewer: int | None = match.people[0] if len(match.people) == 1 else None
         self.curtain_for: int | None = None

@@ -12,8 +12,8 @@ its seed. Ctrl-C stops the workers at once and the table shows the games finishe
 
 from __future__ import annotations
 
+import importlib
 import math
-import multiprocessing
 import signal
 import sys
 import time
@@ -209,11 +209,23 @@ def run_tournament(rows: Sequence[Row], games: int, seed: int = 0, *, jobs: int 
     return Outcome(rows, games, seed, scores, seconds, complete)
 
 
+def worker_processes() -> Any:
+    """The ``multiprocessing`` module, or ``None`` where it is left out: the downloadable
+    bundle leaves it out (see the PyInstaller spec: its hooks pull in megabytes the game never
+    uses), so there a tournament runs in one process, with the same result. Tournaments are a
+    tool of the source checkout, where it is always there."""
+    try:
+        return importlib.import_module("multiprocessing")
+    except ImportError:
+        return None
+
+
 def _run(tasks: list[Task], jobs: int) -> Iterator[tuple[int, int, Score]]:
-    if jobs <= 1 or len(tasks) <= 1:
+    processes = worker_processes() if jobs > 1 and len(tasks) > 1 else None
+    if processes is None:
         yield from map(play_chunk, tasks)
         return
-    pool = multiprocessing.Pool(min(jobs, len(tasks)), _init_worker)
+    pool = processes.Pool(min(jobs, len(tasks)), _init_worker)
     try:
         yield from pool.imap_unordered(play_chunk, tasks)
         pool.close()

@@ -30,7 +30,6 @@ import sys
 import tempfile
 import warnings
 from collections.abc import Callable, Iterable
-from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -44,6 +43,7 @@ from game.ui.quiet import library_noise_to_log, name_the_window
 from game.ui.settings import Settings
 from game.ui.sound import Sound
 from game.ui.stack import SceneStack
+from game.ui.thinker import Thinker
 from game.ui.tween import Motion
 from game.ui.viewport import Viewport, window_size_for
 
@@ -139,7 +139,7 @@ class App:
         self._guard = 0.0
         self._active_at = 0.0
         self._shown_whole = False
-        self._thinker: ThreadPoolExecutor | None = None
+        self._thinker: Thinker | None = None
         pygame.display.set_caption(self.loc.t("app.title"))
         if start == "title":
             self.to_title()
@@ -389,12 +389,12 @@ class App:
         pygame.display.update(dirty)
 
     @property
-    def thinker(self) -> ThreadPoolExecutor:
+    def thinker(self) -> Thinker:
         """The one worker thread where a searching machine (Maestro) thinks while the frames
         keep coming (``TableFlow``'s thinker); one thread, so two searches never run at
         once. It holds no game: closing the app drops what it is thinking about."""
         if self._thinker is None:
-            self._thinker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="thinker")
+            self._thinker = Thinker()
         return self._thinker
 
     @property
@@ -412,7 +412,7 @@ class App:
     def close(self) -> None:
         """Leave pygame (tests and the screenshot tool call it when done)."""
         if self._thinker is not None:
-            self._thinker.shutdown(wait=False, cancel_futures=True)
+            self._thinker.close()
             self._thinker = None
         fonts.clear()
         gfx.set_scale(1.0)

@@ -110,3 +110,26 @@ def test_leaving_while_it_thinks_loses_nothing(make_app: Callable[..., App]) -> 
     assert match.moves == 0 and match.save() == saved
     again = Match.from_save(saved)
     assert again.moves == 0 and again.code == match.code
+
+
+def test_the_thinker_runs_jobs_in_turn_and_hands_errors_back() -> None:
+    from game.ui.thinker import Thinker
+
+    thinker = Thinker()
+    order: list[int] = []
+    gate = threading.Event()
+    first = thinker.submit(lambda: gate.wait(5) and order.append(1))
+    second = thinker.submit(lambda: order.append(2))
+    assert not first.done() and not second.done()  # one at a time: the second waits
+    gate.set()
+    second.result(5)
+    assert order == [1, 2] and first.done()
+
+    def broken() -> None:
+        raise ValueError("bad move")
+
+    with pytest.raises(ValueError, match="bad move"):
+        thinker.submit(broken).result(5)
+    thinker.close()
+    with pytest.raises(RuntimeError):
+        thinker.submit(lambda: None)
