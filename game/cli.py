@@ -159,6 +159,55 @@ def _print_sim(report: dict[str, Any]) -> None:
         print(f"  {line}")
 
 
+def _tournament(args: argparse.Namespace) -> int:
+    from game.core.errors import MalformedInput
+    from game.match.sim import SimSetupError, parse_bots
+    from game.rules.registry import descriptor, engine_for
+    from game.tools.tournament import Row, default_rows, run_tournament, table_lines
+
+    options = frozenset(o.strip() for o in args.options.split(",") if o.strip())
+    rows: list[Row] = []
+    try:
+        if args.bots:
+            game = args.game or "bombazo"
+            spec = descriptor(game)
+            engine_for(spec.id)
+            chosen = spec.with_defaults(options)
+            for bots in args.bots:
+                names = [name for name in bots.split(",")]
+                seats = args.seats if args.seats is not None else \
+                    (len(names) if len(names) > 1 else 4)
+                spec.check_table(seats, chosen)
+                rows.append(Row(spec.id, parse_bots(bots, seats, spec.id), chosen))
+        else:
+            if args.seats is not None or options:
+                raise UsageError("--seats and --options go with --bots (the default rows "
+                                 "fix their own tables)")
+            rows = list(default_rows())
+            if args.game is not None:
+                descriptor(args.game)
+                rows = [row for row in rows if row.game == args.game]
+                if not rows:
+                    raise UsageError(f"--game {args.game}: no default rows for this game; "
+                                     "name the table with --bots")
+            rows = [Row(row.game, row.kinds, descriptor(row.game).with_defaults(row.options))
+                    for row in rows]
+    except (MalformedInput, SimSetupError) as error:
+        raise UsageError(str(error)) from None
+    jobs = args.jobs if args.jobs is not None else (os.cpu_count() or 1)
+    outcome = run_tournament(rows, args.games, args.seed, jobs=jobs, progress=not args.quiet)
+    if args.json:
+        print(json.dumps(outcome.to_json(), ensure_ascii=False))
+    else:
+        for line in table_lines(outcome):
+            print(line)
+    if not outcome.complete:
+        sys.stdout.flush()
+        print(f"{build_parser().prog} tournament: interrupted", file=sys.stderr)
+        return 130
+    return 0
+
+
 def _soak(args: argparse.Namespace) -> int:
     from game.tools.soak import run_saves, run_screens, run_soak, summary_lines
 
@@ -346,7 +395,8 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--game", required=True, help="the game: " + ", ".join(_playable()))
     sim.add_argument("--seats", type=_positive, default=4, help="seats at the table (4)")
     sim.add_argument("--bots", required=True,
-                     help="lanzado, astuto, despiadado: one name, or one per seat")
+                     help="lanzado, astuto, despiadado, maestro (bomb-deck games): one "
+                          "name, or one per seat")
     sim.add_argument("--games", type=_positive, default=100, help="games to play (100)")
     sim.add_argument("--seed", type=_whole, default=0,
                      help="seed of the first game; game i uses seed + i (0)")
@@ -363,6 +413,36 @@ def build_parser() -> argparse.ArgumentParser:
                      help="print one JSON object on the last line")
     sim.add_argument("--quiet", action="store_true", help="no progress on stderr")
     sim.set_defaults(run=_sim)
+
+    tour = sub.add_parser(
+        "tournament", help="rows of machine-only games: the first level's win rate with a "
+                           "95%% confidence interval, on every core",
+        description="Play each row's games (seats rotated) in worker processes and print "
+                    "the first named level's win rate and its 95% Wilson interval per row. "
+                    "Without --bots: the default rows (Maestro against three Astuto and "
+                    "three Despiadado at Bombazo, heads up against each, and against three "
+                    "Astuto at Mazo and Clasico). The result is the same for any --jobs. "
+                    "Ctrl-C prints the games finished so far and exits 130.")
+    tour.add_argument("--games", type=_positive, default=200, help="games per row (200)")
+    tour.add_argument("--jobs", type=_positive, default=None,
+                      help="worker processes (default: every core)")
+    tour.add_argument("--game", default=None,
+                      help="with --bots: the game of its rows (bombazo); without: only the "
+                           "default rows of this game")
+    tour.add_argument("--bots", action="append", default=None, metavar="LEVELS",
+                      help="a row of your own, levels in seat order, the first one measured "
+                           "(maestro,astuto,astuto,astuto); repeat for more rows")
+    tour.add_argument("--seats", type=_positive, default=None,
+                      help="with --bots: seats at the table (the names given, or 4 for one "
+                           "name)")
+    tour.add_argument("--options", default="",
+                      help="with --bots: rule options, comma-separated")
+    tour.add_argument("--seed", type=_whole, default=0,
+                      help="seed of every row's first game; game i uses seed + i (0)")
+    tour.add_argument("--json", action="store_true",
+                      help="print one JSON object on the last line")
+    tour.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    tour.set_defaults(run=_tournament)
 
     soak = sub.add_parser(
         "soak", help="long runs: machine-only games of every table with invariant checks; "

@@ -204,7 +204,8 @@ def _sim_argv() -> st.SearchStrategy[list[str]]:
     no example runs long."""
     values = {
         "--game": st.sampled_from(["bombazo", "mazo", "clasico", "die_bombe", ""]) | ARG_TEXT,
-        "--bots": st.sampled_from(["astuto", "lanzado,astuto", "maestro", ",,"]) | ARG_TEXT,
+        "--bots": st.sampled_from(["astuto", "lanzado,astuto", "despiadado,maestro", ",,"])
+        | ARG_TEXT,
         "--games": st.sampled_from(["1", "3", "0", "-1", "1e3", HUGE]),
         "--seats": st.sampled_from(["1", "2", "4", "8", "9", "0", "x"]),
         "--seed": st.sampled_from(["0", "7", "-5", "18446744073709551616", HUGE]) | ARG_TEXT,

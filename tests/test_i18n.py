@@ -202,6 +202,19 @@ def test_each_rule_set_has_a_rules_page_of_6_to_12_lines(ruleset: str) -> None:
         assert 6 <= len(lines) <= 12
 
 
+@pytest.mark.parametrize("ruleset", sorted(RULESETS))
+def test_the_rules_page_names_the_machine_levels_as_the_table_does(ruleset: str) -> None:
+    """The rules page's line on the machines uses each level's own name in that language
+    (a level called one thing on the page and another at the table confuses a newcomer)."""
+    from game.bots.registry import levels_for
+
+    for lang in LANGUAGES:
+        texts = _texts(lang)
+        page = " ".join(v for k, v in texts.items() if re.fullmatch(rf"rules\.{ruleset}\.\d+", k))
+        for kind in levels_for(ruleset):
+            assert texts[f"level.{kind.value}.name"] in page, (lang, kind)
+
+
 def test_spanish_and_portuguese_use_their_own_letters() -> None:
     es = "".join(_texts("es").values())
     pt = "".join(_texts("pt").values())

@@ -119,7 +119,7 @@ BAD = [
     ["sim", "--game", "bombazo", "--seats", "1", "--bots", "lanzado"],
     ["sim", "--game", "bombazo", "--seats", "4", "--bots", "astuto,lanzado"],
     ["sim", "--game", "bombazo", "--bots", "genius"],
-    ["sim", "--game", "diebombe", "--bots", "maestro"],
+    ["sim", "--game", "diebombe", "--seats", "3", "--bots", "maestro"],
     ["sim", "--game", "bombazo", "--bots", "person"],
     ["sim", "--game", "bombazo", "--bots", "astuto,,lanzado,lanzado"],
     ["sim", "--game", "bombazo", "--bots", "lanzado", "--games", "0"],
@@ -206,3 +206,10 @@ def test_bench_times_the_game_it_is_given(capsys: pytest.CaptureFixture[str]) ->
     assert report["engine_table"].startswith("diebombe") and report["decision_table"].startswith(
         "diebombe")
     assert report["astuto_decisions"] > 10 and report["astuto_median_us"] > 0
+
+
+def test_sim_seats_maestro_like_any_level(capsys: pytest.CaptureFixture[str]) -> None:
+    report = _json_main(capsys, "sim", "--game", "bombazo", "--seats", "4", "--bots",
+                        "maestro,astuto,astuto,astuto", "--rotate", "--games", "1", "--json")
+    assert report["bots"] == ["maestro", "astuto", "astuto", "astuto"]
+    assert report["games"] == 1 and report["errors"] == 0 and sum(report["wins"]) == 1

@@ -19,6 +19,12 @@ class SeatKind(StrEnum):
     def is_machine(self) -> bool:
         return self is not SeatKind.PERSON
 
+    @property
+    def searches(self) -> bool:
+        """A level that searches before it acts (Maestro): a decision takes a noticeable
+        while, so the screens let it think in the background and show that it does."""
+        return self is SeatKind.MAESTRO
+
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:

@@ -20,11 +20,12 @@ only draws what it says. Privacy rules (RULES.md §1 and LOOK.md):
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol
 
 from game.core.errors import IllegalAction
-from game.match.match import FeedItem, Match
+from game.match.match import FeedItem, MachineJob, Match
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,13 +46,43 @@ class Pace:
 INSTANT = Pace(0.0, 0.0, 0.0)
 """Fast-forward: the machines play on without waiting."""
 
+Choice = tuple[int, Any] | None
+
+
+class Handle(Protocol):
+    """A job under way on a thinker (a ``concurrent.futures.Future`` is one)."""
+
+    def done(self) -> bool: ...
+
+    def result(self, timeout: float | None = None) -> Choice: ...
+
+
+class Thinker(Protocol):
+    """Where a searching player thinks: ``game.ui.thinker.Thinker`` (one daemon thread) at
+    the screens; a one-thread ``ThreadPoolExecutor`` does as well."""
+
+    def submit(self, job: Callable[[], Choice], /) -> Handle: ...
+
 
 class TableFlow:
-    """Pacing and curtain state of one match at one screen."""
+    """Pacing and curtain state of one match at one screen.
 
-    def __init__(self, match: Match, pace: Pace) -> None:
+    ``thinker``: where a searching player (``SeatKind.searches``: Maestro) thinks. Without
+    one it thinks on the caller's thread, as every other player does. With one (the screens
+    pass a one-thread executor) the flow hands it the position's :class:`MachineJob` and goes
+    on answering ``update`` at once: ``thinking`` names the seat while it runs, the machine's
+    delay runs meanwhile, and its move comes with the first update after both are over. The
+    job holds copies (views, streams), never the state, so a person may act, and the game be
+    saved or left, while it runs; an answer for a position already left is dropped, and the
+    one thread never runs two jobs at once. The moves are the same as without a thinker."""
+
+    def __init__(self, match: Match, pace: Pace, thinker: Thinker | None = None) -> None:
         self.match = match
         self.pace = pace
+        self.thinker = thinker
+        self._job: MachineJob | None = None
+        self._future: Handle | None = None
+        self._early_checked = True
         self.viewer: int | None = match.people[0] if len(match.people) == 1 else None
         self.curtain_for: int | None = None
         self.window_left: float | None = None
@@ -136,6 +167,7 @@ class TableFlow:
         Raises ``IllegalAction`` when ``may_go_on`` is false."""
         if not self.may_go_on:
             raise IllegalAction("only one person at the table may end a window early")
+        self.settle()
         match = self.match
         if match.machine_choice() is not None:
             return self._then_refresh(match.step_machine())
@@ -143,6 +175,50 @@ class TableFlow:
 
     def fast_forward(self) -> None:
         self.pace = INSTANT
+
+    # ------------------------------------------------------------ thinking
+
+    @property
+    def thinking(self) -> int | None:
+        """The seat whose searching player is thinking about the position now (in a
+        reaction window, ``None``: who may act there is nobody's to know)."""
+        job = self._job
+        if job is None or not self.searching or self.match.pending().is_window:
+            return None
+        return next((ask.seat for ask in job.asks if ask.bot is not None), None)
+
+    @property
+    def searching(self) -> bool:
+        """Whether a search for the position now is under way on the thinker."""
+        job, future = self._job, self._future
+        return job is not None and future is not None and not future.done() \
+            and job.moves == self.match.moves
+
+    def _choice_ready(self, wait: bool = False) -> bool:
+        """Whether ``match.machine_choice()`` answers now without a search on this thread;
+        when it would not, the search starts on the thinker (``wait``: and this waits for
+        it). A player's error comes out here, as it would from ``machine_choice``."""
+        match = self.match
+        if self.thinker is None or match.choice_known:
+            return True
+        job = self._job
+        if job is None or job.moves != match.moves or job.match_id != id(match):
+            job = match.machine_job()
+            if not job.searches:
+                return True  # quick: machine_choice() thinks here, as ever
+            self._job = job
+            self._future = self.thinker.submit(job.run)
+        future = self._future
+        assert future is not None
+        if not wait and not future.done():
+            return False
+        match.offer(job, future.result())
+        self._job = self._future = None
+        return True
+
+    def settle(self) -> None:
+        """Wait for a search under way (a person's "go on", or skipping to the results)."""
+        self._choice_ready(wait=True)
 
     # ------------------------------------------------------------ time
 
@@ -156,6 +232,9 @@ class TableFlow:
         if pending.is_window:
             return self._tick_window(dt)
         self.window_left = None
+        if not self._choice_ready():
+            self._machine_wait += dt  # the pace's delay runs while it thinks
+            return []
         if match.machine_choice() is None:
             return []  # the people decide
         self._machine_wait += dt
@@ -174,10 +253,19 @@ class TableFlow:
             self._window_key = key
             self.window_left = self.pace.window_seconds
             self._machine_wait = 0.0
+            self._early_checked = False
+        assert self.window_left is not None
+        if not self._choice_ready():
+            # A machine is still deciding whether to act: the window's time runs, but it
+            # never closes before the machine has answered (the same game at any pace).
+            self.window_left = max(0.0, self.window_left - dt)
+            self._machine_wait += dt
+            return []
+        if not self._early_checked:
+            self._early_checked = True
             instant = self.pace.window_seconds <= 0 and match.machine_choice() is None
             if match.window_may_close_early() or instant:
                 return self._then_refresh(match.close_window())
-        assert self.window_left is not None
         self.window_left -= dt
         if match.machine_choice() is not None:
             self._machine_wait += dt

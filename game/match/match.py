@@ -88,6 +88,58 @@ class Pending:
 
 
 @dataclass(frozen=True, slots=True)
+class Ask:
+    """One machine asked what it does: its player, the view and the legal actions taken at
+    the position, its decision stream (or the answer already known: a lone legal action)."""
+
+    seat: int
+    bot: Bot[Any, Any] | None
+    view: Any
+    legal: list[Any]
+    rng: Any
+    window: bool
+    known: Any = None
+
+    def answer(self) -> Any:
+        bot = self.bot
+        if bot is None:
+            return self.known
+        choice = bot.choose(self.view, self.legal, self.rng)
+        if choice is None and self.window:
+            return None
+        if choice is None or choice not in self.legal:
+            raise BotError(f"seat {self.seat} ({bot.level.value}) chose {choice!r}, not a "
+                           "legal action")
+        return choice
+
+
+@dataclass(frozen=True, slots=True)
+class MachineJob:
+    """The thinking behind :meth:`Match.machine_choice` at one position, taken out of the
+    match: everything it reads was copied when the job was made (views are snapshots, each
+    player draws from its own stream), so :meth:`run` may go on in another thread while the
+    table draws and even while a person acts (the answer of a position already left is then
+    dropped by :meth:`Match.offer`)."""
+
+    match_id: int
+    moves: int
+    asks: tuple[Ask, ...]
+
+    @property
+    def searches(self) -> bool:
+        """Whether a player that searches (a level that takes a while) is asked."""
+        return any(ask.bot is not None and ask.bot.level.searches for ask in self.asks)
+
+    def run(self) -> tuple[int, Any] | None:
+        """The first asked seat that acts, and its action (``None``: none does)."""
+        for ask in self.asks:
+            choice = ask.answer()
+            if choice is not None:
+                return ask.seat, choice
+        return None
+
+
+@dataclass(frozen=True, slots=True)
 class FeedItem:
     """One event in the order it happened; ``index`` lets a screen ask only for what is new."""
 
@@ -242,9 +294,49 @@ class Match:
         cached = self._choice
         if cached is not None and cached[0] == moves:
             return cached[1]
-        choice = self._next_choice(self.engine.decision(self._state), None)
-        self._choice = (moves, choice)
+        job = self.machine_job()
+        choice = job.run()
+        self.offer(job, choice)
         return choice
+
+    @property
+    def choice_known(self) -> bool:
+        """Whether :meth:`machine_choice` answers now without asking any player."""
+        cached = self._choice
+        return cached is not None and cached[0] == len(self._moves)
+
+    def machine_job(self) -> MachineJob:
+        """What :meth:`machine_choice` would ask, as a job that can run anywhere (the screens
+        run a searching player's in a worker thread, so the frames keep coming)."""
+        decision = self.engine.decision(self._state)
+        asks: list[Ask] = []
+        if decision.kind is not OVER:
+            window = decision.kind is WINDOW
+            seats: Sequence[int] = decision.seats
+            if window:
+                seats = window_order(seats, self._last_actor, self.config.seat_count)
+            state, index = self._state, len(self._moves)
+            for seat in seats:
+                bot = self._bots[seat]
+                if bot is None:
+                    continue
+                legal = self._legal(state, seat)
+                if not legal:
+                    continue
+                if len(legal) == 1 and not window:
+                    asks.append(Ask(seat, None, None, legal, None, window, legal[0]))
+                    break  # it acts: nobody after it is asked
+                asks.append(Ask(seat, bot, self._view(state, seat), legal,
+                                self._streams.rng(seat, index), window))
+        return MachineJob(id(self), len(self._moves), tuple(asks))
+
+    def offer(self, job: MachineJob, choice: tuple[int, Any] | None) -> bool:
+        """Keep ``job``'s answer as :meth:`machine_choice`'s if the game is still where the job
+        was made (``False``: a move came first, the answer is dropped)."""
+        if job.match_id != id(self) or job.moves != len(self._moves):
+            return False
+        self._choice = (job.moves, choice)
+        return True
 
     def step_machine(self) -> list[FeedItem]:
         """Apply :meth:`machine_choice`; the table's flow paces these for the people."""

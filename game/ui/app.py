@@ -43,6 +43,7 @@ from game.ui.quiet import library_noise_to_log, name_the_window
 from game.ui.settings import Settings
 from game.ui.sound import Sound
 from game.ui.stack import SceneStack
+from game.ui.thinker import Thinker
 from game.ui.tween import Motion
 from game.ui.viewport import Viewport, window_size_for
 
@@ -138,6 +139,7 @@ class App:
         self._guard = 0.0
         self._active_at = 0.0
         self._shown_whole = False
+        self._thinker: Thinker | None = None
         pygame.display.set_caption(self.loc.t("app.title"))
         if start == "title":
             self.to_title()
@@ -387,6 +389,15 @@ class App:
         pygame.display.update(dirty)
 
     @property
+    def thinker(self) -> Thinker:
+        """The one worker thread where a searching machine (Maestro) thinks while the frames
+        keep coming (``TableFlow``'s thinker); one thread, so two searches never run at
+        once. It holds no game: closing the app drops what it is thinking about."""
+        if self._thinker is None:
+            self._thinker = Thinker()
+        return self._thinker
+
+    @property
     def idle(self) -> bool:
         """Nothing has moved or been touched for ``IDLE_AFTER`` seconds."""
         return self.time - self._active_at >= IDLE_AFTER
@@ -400,6 +411,9 @@ class App:
 
     def close(self) -> None:
         """Leave pygame (tests and the screenshot tool call it when done)."""
+        if self._thinker is not None:
+            self._thinker.close()
+            self._thinker = None
         fonts.clear()
         gfx.set_scale(1.0)
         pygame.quit()

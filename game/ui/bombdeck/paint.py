@@ -98,7 +98,8 @@ def _badges(surface: pygame.Surface, scene: TableScene) -> None:
             tag = namer.t("seat.you")
         key = str(seat + 1) if react and match.is_person(seat) and info.alive else ""
         deciding = view.giver if view.phase == "give" else view.current
-        thinking = deciding == seat and not match.is_person(seat) and not over and not react
+        thinking = ((deciding == seat and not match.is_person(seat) and not over and not react)
+                    or scene.flow.thinking == seat)
         dark = scene.dark[seat].x if seat in scene.dark else 0.0
         held = view.hand.count("defuse") if seat == scene.home and scene.private_ok else None
         badge = BadgeInfo(namer.seat(seat), cards_held, info.alive, info.defuses_proven,

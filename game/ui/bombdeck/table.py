@@ -86,7 +86,7 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
         self.show_code = show_code
         settings = app.settings
         self.pace = pace or Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
-        self.flow = TableFlow(match, self.pace)
+        self.flow = TableFlow(match, self.pace, app.thinker)
         if resume is not None:
             restore_curtain(self.flow, resume)
         self.autosaver = autosaver
@@ -487,6 +487,8 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
             if self.match.is_over() or self.flow.person_to_act() is not None:
                 break
             self.flow.update(1.0)
+            if self.flow.searching:
+                break  # a machine thinks in the background: on with it next frame
         self._told = self.match.feed_size
         self._refresh()
 
