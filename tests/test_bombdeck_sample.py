@@ -11,7 +11,7 @@ import pytest
 from game.bots.registry import bot_for
 from game.core.config import GameConfig, SeatKind
 from game.core.engine import TABLE
-from game.core.rng import DecisionStreams, Pcg32
+from game.core.rng import Pcg32
 from game.rules.bombdeck import cards as C
 from game.rules.bombdeck.actions import Action
 from game.rules.bombdeck.cards import RULESETS
@@ -19,6 +19,7 @@ from game.rules.bombdeck.engine import BOMBDECK
 from game.rules.bombdeck.sample import sample
 from game.rules.bombdeck.state import BombState
 from game.rules.bombdeck.view import BombView, Hidden
+from tests.playout import bombdeck_positions
 
 LEVELS = (SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO)
 TABLES = [(name, seats) for name, rs in RULESETS.items()
@@ -27,28 +28,8 @@ TABLES = [(name, seats) for name, rs in RULESETS.items()
 
 def _positions(state: BombState) -> Iterator[BombState]:
     """Every position of a machine game (the levels mixed round the table), as it is played."""
-    yield state
-    streams = DecisionStreams(77)
-    seats = state.seats
-    bots = [bot_for(state.ruleset.name, LEVELS[s % 3]) for s in range(seats)]
-    moves = 0
-    while not BOMBDECK.is_over(state):
-        decision = BOMBDECK.decision(state)
-        acted = False
-        for seat in decision.seats:
-            legal = BOMBDECK.legal_actions(state, seat)
-            if not legal:
-                continue
-            choice = bots[seat].choose(BOMBDECK.view(state, seat), legal,
-                                       streams.rng(seat, moves))
-            if choice is not None:
-                BOMBDECK.apply(state, seat, choice)
-                acted = True
-                break
-        if not acted:
-            BOMBDECK.apply(state, TABLE, BOMBDECK.legal_actions(state, TABLE)[0])
-        moves += 1
-        yield state
+    bots = [bot_for(state.ruleset.name, LEVELS[s % 3]) for s in range(state.seats)]
+    return bombdeck_positions(state, bots, 77)
 
 
 def _check(state: BombState, view: BombView, twin: BombState) -> None:

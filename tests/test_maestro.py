@@ -14,7 +14,6 @@ from game.bots.bombdeck.despiadado import Despiadado
 from game.bots.bombdeck.maestro import PASS, Maestro, light_moves, light_view, quick_play
 from game.bots.registry import bot_for
 from game.core.config import GameConfig, SeatKind
-from game.core.engine import TABLE
 from game.core.rng import DecisionStreams, Pcg32
 from game.match.headless import play_game
 from game.rules.bombdeck import actions as A
@@ -24,6 +23,7 @@ from game.rules.bombdeck.cards import RULESETS
 from game.rules.bombdeck.engine import BOMBDECK
 from game.rules.bombdeck.sample import Sampler
 from game.rules.bombdeck.state import BombState
+from tests.playout import bombdeck_positions
 
 LZ, AS, DE, MA = SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO, SeatKind.MAESTRO
 SMALL = 400
@@ -35,26 +35,11 @@ def _positions(game: str, seats: int, seed: int) -> Iterator[tuple[BombState, in
     holder of a window is a decision)."""
     kinds = tuple((LZ, AS, DE)[(s + seed) % 3] for s in range(seats))
     config = GameConfig(game, kinds, first=seed % seats)
-    state = BOMBDECK.new_game(config, seed)
     bots = [bot_for(game, kind) for kind in kinds]
-    streams = DecisionStreams(seed)
-    moves = 0
-    while not BOMBDECK.is_over(state):
-        decision = BOMBDECK.decision(state)
-        for seat in decision.seats:
-            yield state, seat
-        acted = False
-        for seat in decision.seats:
-            legal = BOMBDECK.legal_actions(state, seat)
-            choice = bots[seat].choose(BOMBDECK.view(state, seat), legal,
-                                       streams.rng(seat, moves))
-            if choice is not None:
-                BOMBDECK.apply(state, seat, choice)
-                acted = True
-                break
-        if not acted:
-            BOMBDECK.apply(state, TABLE, A.RESOLVE_ACTION)
-        moves += 1
+    for state in bombdeck_positions(BOMBDECK.new_game(config, seed), bots, seed):
+        if not BOMBDECK.is_over(state):
+            for seat in BOMBDECK.decision(state).seats:
+                yield state, seat
 
 
 def _one_of_each(game: str, seats: int = 4) -> dict[str, tuple[BombState, int]]:

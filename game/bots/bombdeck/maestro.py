@@ -238,14 +238,7 @@ def quick_play(player: Astuto, state: BombState, seat: int) -> Action:
             return escape
         if C.SHUFFLE in hand:
             return _act(A.PLAY, C.SHUFFLE)
-        if not has_defuse:
-            for card in (C.SWIPE, C.FAVOR):
-                if card in hand:
-                    if targets is None:
-                        targets = _targets(state, seat)
-                    if targets:
-                        return aimed(A.PLAY, card, card == C.SWIPE)
-        return A.DRAW_ACTION
+        return A.DRAW_ACTION  # a steal without a defuse was tried above
     if top is not None:
         return A.DRAW_ACTION
     if C.SEE_FUTURE in hand and odds >= player.peek_at and size > 1:
