@@ -7,8 +7,8 @@ from typing import Any
 
 from game.bots.base import Bot
 from game.core.config import GameConfig
-from game.core.engine import TABLE, Engine
-from game.core.rng import DecisionStreams, Pcg32
+from game.core.engine import Engine
+from game.core.rng import Pcg32
 
 MAX_STEPS = 20_000
 
@@ -38,27 +38,7 @@ def random_playout(
 
 def bombdeck_positions(state: Any, bots: Sequence[Bot[Any, Any]], seed: int) -> Iterator[Any]:
     """``state`` at every position of a bomb-deck game played by ``bots`` (one per seat), from
-    the deal to the end (the same object, played on in place): a window is asked seat by seat
-    as the decision lists them, and closed by the table when nobody acts. Each machine draws
-    from its stream of ``DecisionStreams(seed)``, as the table's machines do."""
-    from game.rules.bombdeck.engine import BOMBDECK
+    the deal to the end (``game.bots.bombdeck.selfplay.positions``)."""
+    from game.bots.bombdeck.selfplay import positions
 
-    streams = DecisionStreams(seed)
-    moves = 0
-    yield state
-    while not BOMBDECK.is_over(state):
-        acted = False
-        for seat in BOMBDECK.decision(state).seats:
-            legal = BOMBDECK.legal_actions(state, seat)
-            if not legal:
-                continue
-            choice = bots[seat].choose(BOMBDECK.view(state, seat), legal,
-                                       streams.rng(seat, moves))
-            if choice is not None:
-                BOMBDECK.apply(state, seat, choice)
-                acted = True
-                break
-        if not acted:
-            BOMBDECK.apply(state, TABLE, BOMBDECK.legal_actions(state, TABLE)[0])
-        moves += 1
-        yield state
+    return positions(state, bots, seed)  # type: ignore[arg-type]

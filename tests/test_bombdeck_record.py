@@ -25,6 +25,9 @@ from game.rules.bombdeck.view import Drawn, Hidden, Peeked
 TABLES = [(name, seats) for name, rs in RULESETS.items()
           for seats in range(rs.min_seats, rs.max_seats + 1)]
 
+REMEMBERS = SeatKind.MAESTRO
+"""A level that reads the record: with one at the table the engine keeps it."""
+
 
 def _check_record(state: BombState, events: list[list[E.BombEvent]]) -> None:
     """Everything the record claims holds in ``state``."""
@@ -57,7 +60,7 @@ def _check_record(state: BombState, events: list[list[E.BombEvent]]) -> None:
 
 def _random_game(game: str, seats: int, seed: int, steps: int = 400
                  ) -> tuple[BombState, list[list[E.BombEvent]]]:
-    state = BOMBDECK.new_game(GameConfig.machines(game, seats), seed)
+    state = BOMBDECK.new_game(GameConfig.machines(game, seats, REMEMBERS), seed)
     chooser = Pcg32(seed, 11)
     history: list[list[E.BombEvent]] = []
     for _ in range(steps):
@@ -79,7 +82,7 @@ def test_the_record_only_claims_what_is_true(table: tuple[str, int], seed: int) 
 
 
 def test_a_favor_gift_is_known_to_both_and_thins_what_the_others_know() -> None:
-    state = BOMBDECK.new_game(GameConfig.machines("bombazo", 4), 5)
+    state = BOMBDECK.new_game(GameConfig.machines("bombazo", 4, REMEMBERS), 5)
     state.hands[0] = [C.FAVOR, C.DEFUSE]
     state.hands[1] = [C.NOPE, C.DEFUSE, C.SKIP]
     state.known = [tuple((C.DEFUSE,) if h != v else () for h in range(4)) for v in range(4)]
@@ -97,7 +100,7 @@ def test_a_favor_gift_is_known_to_both_and_thins_what_the_others_know() -> None:
 
 
 def test_a_trio_moves_its_named_card_in_front_of_everybody() -> None:
-    state = BOMBDECK.new_game(GameConfig.machines("bombazo", 3), 5)
+    state = BOMBDECK.new_game(GameConfig.machines("bombazo", 3, REMEMBERS), 5)
     cat = C.ANIMALS[0]
     state.hands[0] = [cat, cat, cat, C.DEFUSE]
     state.hands[2] = [C.DEFUSE, C.NOPE]
@@ -110,7 +113,7 @@ def test_a_trio_moves_its_named_card_in_front_of_everybody() -> None:
 
 
 def test_a_card_seen_on_the_pile_is_known_in_the_hand_that_draws_it() -> None:
-    state = BOMBDECK.new_game(GameConfig.machines("bombazo", 3), 5)
+    state = BOMBDECK.new_game(GameConfig.machines("bombazo", 3, REMEMBERS), 5)
     state.deck[-1] = C.ATTACK
     state.hands[0].append(C.SEE_FUTURE)
     state.current = 0
@@ -128,7 +131,7 @@ def test_a_card_seen_on_the_pile_is_known_in_the_hand_that_draws_it() -> None:
 
 
 def test_only_the_hider_and_the_peeker_get_their_secrets() -> None:
-    state = BOMBDECK.new_game(GameConfig.machines("bombazo", 3), 9)
+    state = BOMBDECK.new_game(GameConfig.machines("bombazo", 3, REMEMBERS), 9)
     bombs = state.deck.count(C.BOMB)
     state.deck = [C.BOMB] * (bombs - 1) + [c for c in state.deck if c != C.BOMB] + [C.BOMB]
     state.shuffled = (len(state.deck), bombs)
@@ -145,10 +148,10 @@ def test_only_the_hider_and_the_peeker_get_their_secrets() -> None:
 
 @pytest.mark.parametrize("game", ["bombazo", "mazo"])
 def test_the_last_actor_is_the_match_s(game: str) -> None:
-    match = Match(GameConfig(game, (SeatKind.ASTUTO, SeatKind.LANZADO, SeatKind.DESPIADADO),
+    match = Match(GameConfig(game, (SeatKind.MAESTRO, SeatKind.LANZADO, SeatKind.DESPIADADO),
                              first=2), 31)
     view = match.view_for(0)
-    assert view.record.last_actor == 2 and view.record.kinds == ("astuto", "lanzado",
+    assert view.record.last_actor == 2 and view.record.kinds == ("maestro", "lanzado",
                                                                  "despiadado")
     while not match.is_over():
         match.step()
@@ -156,10 +159,34 @@ def test_the_last_actor_is_the_match_s(game: str) -> None:
 
 
 def test_a_shuffle_starts_the_story_again() -> None:
-    state = BOMBDECK.new_game(GameConfig.machines("bombazo", 4), 2)
+    state = BOMBDECK.new_game(GameConfig.machines("bombazo", 4, REMEMBERS), 2)
     BOMBDECK.apply(state, 0, Action("draw"))
     assert len(state.log) == 1
     state.hands[1].append(C.SHUFFLE)
     BOMBDECK.apply(state, 1, Action("play", C.SHUFFLE))
     BOMBDECK.apply(state, TABLE, Action("resolve"))
     assert state.log == () and state.shuffled == (len(state.deck), state.deck.count(C.BOMB))
+
+
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_the_record_is_kept_only_for_a_table_that_reads_it_and_changes_nothing(
+        game: str) -> None:
+    """Keeping the record costs the simulator a tenth of its speed, so a table of the seeds'
+    levels and people goes without; with or without it, the same seed is the same game."""
+    for seed in range(6):
+        kept = BOMBDECK.new_game(GameConfig.machines(game, 4, REMEMBERS), seed)
+        plain = BOMBDECK.new_game(GameConfig.machines(game, 4, SeatKind.ASTUTO), seed)
+        assert kept.recording and not plain.recording
+        chooser = Pcg32(seed, 5)
+        while not BOMBDECK.is_over(kept):
+            seats = BOMBDECK.to_act(kept)
+            assert seats == BOMBDECK.to_act(plain)
+            seat = seats[chooser.below(len(seats))]
+            legal = BOMBDECK.legal_actions(kept, seat)
+            assert legal == BOMBDECK.legal_actions(plain, seat)
+            view = BOMBDECK.view(plain, seat)
+            assert view.record is None
+            assert view == BOMBDECK.view(kept, seat)._replace(record=None)
+            action = legal[chooser.below(len(legal))]
+            assert BOMBDECK.apply(kept, seat, action) == BOMBDECK.apply(plain, seat, action)
+        assert plain.log == () and kept.snapshot()[:18] == plain.snapshot()[:18]

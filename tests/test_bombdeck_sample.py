@@ -25,6 +25,9 @@ LEVELS = (SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO)
 TABLES = [(name, seats) for name, rs in RULESETS.items()
           for seats in range(rs.min_seats, rs.max_seats + 1)]
 
+REMEMBERS = SeatKind.MAESTRO
+"""A level that reads the record: with one at the table the engine keeps it."""
+
 
 def _positions(state: BombState) -> Iterator[BombState]:
     """Every position of a machine game (the levels mixed round the table), as it is played."""
@@ -61,7 +64,7 @@ def test_every_sample_agrees_with_the_view(game: str, seats: int) -> None:
     rng = Pcg32(seats, 5)
     checked = 0
     for number in range(4):
-        config = GameConfig.machines(game, seats, options=frozenset(
+        config = GameConfig.machines(game, seats, REMEMBERS, options=frozenset(
             {C.ADVANCED_COMBOS} if game == "clasico" and number >= 2 else ()))
         state = BOMBDECK.new_game(config, 100 * seats + number)
         for step, position in enumerate(_positions(state)):
@@ -81,7 +84,7 @@ def test_what_the_seat_saw_before_a_bomb_went_in_still_counts() -> None:
     """Seat 0 saw the top three cards safe and took the first; seat 1 drew a bomb from the
     bottom and hid it (which erases 0's clues). The two cards 0 saw are still safe, so the top
     two never hold two bombs, though two of the four cards are bombs."""
-    state = BOMBDECK.new_game(GameConfig.machines("bombazo", 3), 12)
+    state = BOMBDECK.new_game(GameConfig.machines("bombazo", 3, REMEMBERS), 12)
     safe = [c for c in state.deck if c not in (C.BOMB, C.DEFUSE)][:3]
     state.deck = [C.BOMB, C.BOMB, *safe[::-1]]  # bottom first: the top three are safe
     state.hands[0].append(C.SEE_FUTURE)
@@ -112,7 +115,7 @@ def test_the_deal_is_drawn_as_the_seat_knows_it_not_as_it_is() -> None:
     """At the deal a seat knows nothing of the pile: bombs sit anywhere alike in the samples,
     whatever the true pile holds; the reserve defuses are in the pile (hands hold only their
     dealt one), and another hand holds what the seat does not."""
-    state = BOMBDECK.new_game(GameConfig.machines("bombazo", 4), 21)
+    state = BOMBDECK.new_game(GameConfig.machines("bombazo", 4, REMEMBERS), 21)
     state.deck.remove(C.BOMB)
     state.deck.append(C.BOMB)  # the true top card is a bomb
     view = BOMBDECK.view(state, 0)
@@ -134,7 +137,7 @@ def test_the_deal_is_drawn_as_the_seat_knows_it_not_as_it_is() -> None:
 
 def test_a_sample_reads_the_view_only() -> None:
     """Two states that differ only in what seat 0 may not see give the same samples."""
-    state = BOMBDECK.new_game(GameConfig.machines("clasico", 4), 4)
+    state = BOMBDECK.new_game(GameConfig.machines("clasico", 4, REMEMBERS), 4)
     for position in _positions(state):
         if len(position.log) >= 6:
             break

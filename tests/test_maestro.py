@@ -215,8 +215,8 @@ def test_the_budget_bounds_the_simulated_actions(monkeypatch: pytest.MonkeyPatch
     real = maestro_module.rollout
 
     def counting(state: BombState, players: Sequence[object], me: int, rng: Pcg32,
-                 limit: int) -> tuple[float, int]:
-        value, used = real(state, players, me, rng, limit)  # type: ignore[arg-type]
+                 limit: int, horizon: int | None) -> tuple[float, int]:
+        value, used = real(state, players, me, rng, limit, horizon)  # type: ignore[arg-type]
         spent[-1] += used + 1
         return value, used
 

@@ -25,6 +25,13 @@ class SeatKind(StrEnum):
         while, so the screens let it think in the background and show that it does."""
         return self is SeatKind.MAESTRO
 
+    @property
+    def remembers(self) -> bool:
+        """A level that reads its seat's record of the game (who hid each bomb, who peeked
+        where; the bomb-deck view's ``record``). Keeping the record costs the engine a tenth
+        of its speed, so a game keeps it only when a seat at the table reads it."""
+        return self is SeatKind.MAESTRO
+
 
 @dataclass(frozen=True, slots=True)
 class GameConfig:

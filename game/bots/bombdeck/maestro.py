@@ -10,18 +10,24 @@ by determinized Monte Carlo:
   once, each steal at its likeliest targets, a trio naming its likeliest cards, the bomb at the
   places that matter (before each seat, the bottom, random); a nope or not.
 - **Futures.** Every candidate is played on the *same* samples, each followed by the *same*
-  random draws (common random numbers), to the end of the game or this seat's explosion, every
-  seat played by its model (Astuto for this seat itself). A future is worth 1 if this seat wins.
+  random draws (common random numbers), every seat played by its model (Astuto for this seat
+  itself), until this seat explodes (worth 0), the game ends (1 if it won) or, while three
+  seats or more are in, about two rounds have passed (``horizon`` actions per seat still in,
+  cut where a seat is about to play). A future cut short is worth this seat's chance to win
+  from there, as the fitted estimate of ``value`` puts it: a move's effect shows within a
+  round or two, while a future played to the end buries it under the luck of every later draw
+  (docs/BENCHMARKS.md, "Maestro": against three Astuto, 51 % with whole futures, 56 % cut).
 - **Choice.** The heuristic's move stands unless another candidate beats it, paired over the
   same futures, by more than the noise: the best raw average of a few dozen futures mostly
   chases luck. Candidates that clearly cannot beat it are dropped early, and the search stops
   as soon as none is left or the budget is spent.
 - **Budget.** Counted in simulated actions, not futures (an early future is ten times longer
   than a late one) and never in time, so a decision is a pure function of the view and the
-  generator: the same game code gives the same game on any computer. A sample counts as
-  ``sample_cost`` actions and each candidate's copy of it as one, so short futures do not make
-  a decision slow. 14,000 keeps the p99 under 200 ms on one core of the reference machine
-  (docs/BENCHMARKS.md, "Maestro").
+  generator: the same game code gives the same game on any computer. A sample counts what
+  building and replaying it costs (``sample_cost``, ``steps_per_action``) and each
+  candidate's copy of it one, so short futures or long stories do not make a decision slow.
+  12,000 keeps the p99 under 200 ms on one core of the reference machine (docs/BENCHMARKS.md,
+  "Maestro").
 - **Fast futures.** Rollouts run on copies of the sample. Astuto's and Despiadado's turns are
   worked out straight from the copy (``quick_play``: the seat's own hand and clues and the
   public counts, nothing a view would not show), other decisions from a ``light_view``; the
@@ -41,6 +47,7 @@ from game.bots.bombdeck import models
 from game.bots.bombdeck.astuto import ASTUTO, Astuto, _Moves
 from game.bots.bombdeck.base import BombBot, card_value
 from game.bots.bombdeck.despiadado import Despiadado
+from game.bots.bombdeck.value import win_share
 from game.core.config import SeatKind
 from game.core.engine import TABLE
 from game.core.rng import Pcg32
@@ -278,10 +285,12 @@ _OWING_ORDER = (C.ATTACK, C.PASS_IT, C.SKIP)
 
 
 def rollout(state: BombState, players: Sequence[BombBot], me: int, rng: Pcg32,
-            limit: int) -> tuple[float, int]:
-    """Play ``state`` on (it is changed) with ``players`` until the game ends, ``me`` explodes
-    or ``limit`` actions were simulated: (1.0 if ``me`` won, else 0.0; actions simulated). A
-    window is asked as the table asks it: clockwise from the seat after the last to act.
+            limit: int, horizon: int | None = None) -> tuple[float, int]:
+    """Play ``state`` on (it is changed) with ``players`` until the game ends, ``me`` explodes,
+    or ``horizon`` actions were simulated and a seat is about to play (``None``: to the end):
+    (this seat's chance to win there: 1 or 0 at the end, else the estimate of ``value``;
+    actions simulated). ``limit`` is a safety net. A window is asked as the table asks it:
+    clockwise from the seat after the last to act.
     Astuto and Despiadado play their turns by ``quick_play``; other decisions are asked from
     ``light_view`` (a test checks both choose as the players would from the full view)."""
     engine = BOMBDECK
@@ -291,9 +300,12 @@ def rollout(state: BombState, players: Sequence[BombBot], me: int, rng: Pcg32,
     hands = state.hands
     seats = len(alive)
     steps = 0
+    stop = limit if horizon is None else min(horizon, limit)
     while steps < limit:
         phase = state.phase
         if phase is _PLAY:
+            if steps >= stop:
+                return win_share(state, me), steps
             seat = state.current
             player = players[seat]
             if fast[seat] and state.deck:
@@ -332,29 +344,28 @@ def rollout(state: BombState, players: Sequence[BombBot], me: int, rng: Pcg32,
             if not alive[me]:
                 return 0.0, steps + 1
         steps += 1
-    return _estimate(state, me), steps
+    return win_share(state, me), steps
 
 
 _NOPE = C.NOPE
 _NOPES = [A.NOPE_ACTION]
 
 
-def _estimate(state: BombState, me: int) -> float:
-    """A future cut short: this seat's share of the seats still alive."""
-    if not state.alive[me]:
-        return 0.0
-    return 1.0 / state.alive.count(True)
-
 
 class _Line:
-    """One candidate's results, future by future."""
+    """One candidate's results, future by future, and running sums of its edge over the
+    heuristic's move on the same futures (so a comparison costs the same after 400 futures as
+    after 6)."""
 
-    __slots__ = ("action", "alive", "values")
+    __slots__ = ("action", "alive", "count", "edge", "edge_squares", "values")
 
     def __init__(self, action: Action) -> None:
         self.action = action
         self.values: list[float] = []
         self.alive = True
+        self.count = 0
+        self.edge = 0.0
+        self.edge_squares = 0.0
 
 
 class Maestro:
@@ -377,12 +388,21 @@ class Maestro:
     """Actions in one future before it is cut short (a safety net: games end sooner)."""
     steal_targets = 3
     """Targets tried for each steal."""
-    sample_cost = 25
-    """What drawing one sample counts for in the budget, in simulated actions (about what it
-    costs in time; each candidate's copy of it counts one more), so that a decision's time
-    follows its budget whether its futures are long or short."""
+    horizon: int | None = 4
+    """While three seats or more are in, futures are cut this many actions per seat still in
+    after the move (about two rounds), at the next seat's turn, and scored by the win estimate
+    (``value``). Two seats apart, or ``None``: played to the end, 1 or 0 (heads up a future is
+    short and cheap, and the cut futures won 77.5 % against Astuto where whole ones won 85 %)."""
+    sample_cost = 9
+    """What building one sample counts for in the budget, in simulated actions (about what it
+    costs in time), besides its replay of the pile's story…"""
+    steps_per_action = 7
+    """…which counts one action per this many particle steps (a particle through one entry
+    of the story), so that a long story or a retry with eight times the particles is paid
+    for; each candidate's copy of the sample counts one more. Measured: a rollout action
+    30 µs, a particle step 4 µs, building 0.26 ms (docs/BENCHMARKS.md, "Maestro")."""
 
-    def __init__(self, budget: int = 14_000, modelled: bool = True) -> None:
+    def __init__(self, budget: int = 12_000, modelled: bool = True) -> None:
         self.budget = budget
         self.modelled = modelled
 
@@ -520,41 +540,55 @@ class Maestro:
         lines.sort(key=lambda line: line.action is not first)
         spent = 0
         samples = 0
+        replayed = 0
+        alive = sum(info.alive for info in view.seats)
+        horizon = None if self.horizon is None or alive < 3 else self.horizon * alive
         while spent < self.budget and samples < self.max_samples:
             base = sampler.draw(rng)
+            base.recording = False  # no player in a future reads the record
             seed = (rng.next_u32() << 32) | rng.next_u32()
+            first_value = 0.0
             for line in lines:
                 if not line.alive:
                     continue
                 state = base.copy()
                 dice = Pcg32(seed, 3)
                 steps = _start(state, me, line.action, players, dice)
-                value, used = rollout(state, players, me, dice, self.future_limit)
+                value, used = rollout(state, players, me, dice, self.future_limit,
+                                      horizon)
                 line.values.append(value)
+                if line is lines[0]:
+                    first_value = value
+                else:
+                    edge = value - first_value
+                    line.count += 1
+                    line.edge += edge
+                    line.edge_squares += edge * edge
                 spent += used + steps + 1
             samples += 1
-            spent += self.sample_cost
+            spent += self.sample_cost + (sampler.replayed - replayed) // self.steps_per_action
+            replayed = sampler.replayed
             if samples >= self.first_samples and not self._prune(lines):
                 break
         return self._pick(lines)
 
-    def _compare(self, line: _Line, base: _Line) -> tuple[float, float]:
-        """Mean and standard error of ``line``'s edge over ``base`` on their shared futures."""
-        count = min(len(line.values), len(base.values))
-        diffs = [a - b for a, b in zip(line.values[:count], base.values[:count], strict=True)]
-        mean = sum(diffs) / count
-        spread = sum((d - mean) ** 2 for d in diffs) / max(1, count - 1)
+    @staticmethod
+    def _compare(line: _Line) -> tuple[float, float]:
+        """Mean and standard error of ``line``'s edge over the heuristic's move on their
+        shared futures."""
+        count = line.count
+        mean = line.edge / count
+        spread = max(0.0, line.edge_squares - count * mean * mean) / max(1, count - 1)
         return mean, sqrt(spread / count)
 
     def _prune(self, lines: list[_Line]) -> bool:
         """Drop the candidates that cannot beat the heuristic's move; ``False`` when none is
         left to test."""
-        base = lines[0]
         left = False
         for line in lines[1:]:
             if not line.alive:
                 continue
-            mean, error = self._compare(line, base)
+            mean, error = self._compare(line)
             if mean + self.z * error < self.margin:
                 line.alive = False
             else:
@@ -565,9 +599,9 @@ class Maestro:
         base = lines[0]
         best, best_edge = base.action, 0.0
         for line in lines[1:]:
-            if len(line.values) < 2:
+            if line.count < 2:
                 continue
-            mean, error = self._compare(line, base)
+            mean, error = self._compare(line)
             if mean > self.margin and mean - self.z * error > 0 and mean > best_edge:
                 best, best_edge = line.action, mean
         return best

@@ -130,6 +130,7 @@ def blank_state(ruleset: Ruleset, seats: int, options: frozenset[str], seed: int
     state.pending = None
     state.rng = Pcg32(seed)
     state.total_cards = 0
+    state.recording = True
     R.start(state, ("person",) * seats, 0, (0,) * seats)
     return state
 
@@ -171,6 +172,7 @@ class BombDeckEngine:
         state.current = config.first
         R.start(state, tuple(kind.value for kind in config.seats), config.first,
                 (1,) * config.seat_count)
+        state.recording = any(kind.remembers for kind in config.seats)
         return state
 
     def copy(self, state: BombState) -> BombState:
@@ -374,7 +376,8 @@ class BombDeckEngine:
         else:
             raise IllegalAction(f"{card} cannot be played")
         hand.remove(card)
-        R.played(state, seat, card)
+        if state.recording:
+            R.played(state, seat, card)
         events: list[E.BombEvent] = [E.CardPlayed(seat, A.PLAY, (card,), target)]
         if card == C.SHIELD:
             state.shields[seat] = True
@@ -408,7 +411,8 @@ class BombDeckEngine:
                 raise IllegalAction(f"a trio cannot name {named!r} in {ruleset.name}")
         for _ in range(size):
             hand.remove(card)
-        R.played(state, seat, card, size)
+        if state.recording:
+            R.played(state, seat, card, size)
         cards = (card,) * size
         state.discard.extend(cards)
         events: list[E.BombEvent] = [E.CardPlayed(seat, verb, cards, target, named)]
@@ -431,7 +435,8 @@ class BombDeckEngine:
         if C.NOPE not in hand:
             raise IllegalAction(f"seat {seat} holds no nope")
         hand.remove(C.NOPE)
-        R.played(state, seat, C.NOPE)
+        if state.recording:
+            R.played(state, seat, C.NOPE)
         state.discard.append(C.NOPE)
         state.pending.nopes += 1
         return [E.Noped(seat, state.pending.nopes)]
@@ -481,7 +486,8 @@ class BombDeckEngine:
             top_pos = position
         else:
             raise IllegalAction(f"position must be a whole number or \"random\", not {position!r}")
-        R.hidden(state, seat, size, top_pos)
+        if state.recording:
+            R.hidden(state, seat, size, top_pos)
         index = size - top_pos
         deck.insert(index, C.BOMB)
         for other, clues in enumerate(state.clues):
@@ -528,13 +534,15 @@ class BombDeckEngine:
             for index in range(top, max(top - 3, -1), -1):
                 clues[index] = deck[index]
                 seen.append(deck[index])
-            R.peeked(state, seat, tuple(seen))
+            if state.recording:
+                R.peeked(state, seat, tuple(seen))
             events.append(E.FutureSeen(seat, tuple(seen), (seat,)))
         elif card == C.SHUFFLE:
             state.rng.shuffle(state.deck)
             for clues in state.clues:
                 clues.clear()
-            R.reshuffled(state)
+            if state.recording:
+                R.reshuffled(state)
             events.append(E.DeckShuffled(seat))
         elif card == C.FAVOR:
             assert play.target is not None
@@ -576,7 +584,8 @@ class BombDeckEngine:
                    unseen: bool) -> E.CardTaken:
         state.hands[giver].remove(card)
         state.hands[taker].append(card)
-        R.moved(state, giver, taker, card, unseen)
+        if state.recording:
+            R.moved(state, giver, taker, card, unseen)
         markers = state.markers
         if unseen:
             if markers[giver]:
@@ -605,7 +614,8 @@ class BombDeckEngine:
             for i, clues in enumerate(state.clues):
                 if clues and clues.pop(index, None) is not None:
                     seen_by = [*(seen_by or ()), i]
-        R.drawn(state, seat, bottom, card, seen_by)
+        if state.recording:
+            R.drawn(state, seat, bottom, card, seen_by)
         if card != C.BOMB:
             state.hands[seat].append(card)
             events.append(E.CardDrawn(seat, card, bottom, (seat,)))
@@ -615,7 +625,8 @@ class BombDeckEngine:
         if C.DEFUSE in hand:
             hand.remove(C.DEFUSE)
             state.discard.append(C.DEFUSE)
-            R.spent_defuse(state, seat)
+            if state.recording:
+                R.spent_defuse(state, seat)
             if state.markers[seat]:
                 state.markers[seat] -= 1
             state.phase = Phase.PLACE_BOMB
@@ -633,7 +644,8 @@ class BombDeckEngine:
             state.shields[seat] = False
             state.discard.append(C.SHIELD)
         state.alive[seat] = False
-        R.exploded(state, seat)
+        if state.recording:
+            R.exploded(state, seat)
         state.markers[seat] = 0
         state.clues[seat] = {}
         state.out.append(seat)
@@ -698,7 +710,7 @@ class BombDeckEngine:
             tuple(state.out),
             public,
             giver,
-            _new_view(SeatRecord, (
+            None if not state.recording else _new_view(SeatRecord, (
                 state.kinds, state.last_actor, state.shuffled, state.log, state.hid[seat],
                 state.saw[seat], state.known[seat], state.caps,
             )) if seated else _new_view(SeatRecord, (

@@ -322,12 +322,15 @@ class Sampler:
     """Samples of one view: what does not change from one sample to the next (where each
     hidden bomb may have gone, and the model's weights for it) is worked out once."""
 
-    __slots__ = ("blank", "particles", "record", "stories", "view")
+    __slots__ = ("blank", "particles", "record", "replayed", "stories", "view")
 
     def __init__(self, view: BombView, prior: HidePrior = uniform_prior,
                  particles: int = PARTICLES) -> None:
         self.view = view
         self.particles = particles
+        self.replayed = 0
+        """Particle steps replayed so far (a particle through one entry of the pile's story):
+        what a sample costs beyond building it, for a search that counts its work."""
         self.record = view.record if view.record is not None else _blank_record(view)
         self.blank = _Story(view, _blank_record(view), uniform_prior)
         self.stories: list[_Story] = []
@@ -339,9 +342,11 @@ class Sampler:
         none ever does)."""
         for story in self.stories:
             for count in (self.particles, 8 * self.particles):
+                self.replayed += count * (len(story.record.deck) + 1)
                 pile = story.replay(rng, count)
                 if pile is not None:
                     return pile
+        self.replayed += 1
         pile = self.blank.replay(rng, 1)
         assert pile is not None, "a blank story always holds"
         return pile
@@ -448,6 +453,7 @@ def _build(view: BombView, record: SeatRecord, pile: _Pile, rng: Pcg32) -> BombS
         state.pending.nopes = pending.nopes
     state.rng = Pcg32((rng.next_u32() << 32) | rng.next_u32(), rng.next_u32())
     state.total_cards = state.card_count()
+    state.recording = view.record is not None
     state.kinds = record.kinds
     state.last_actor = record.last_actor
     source = view.record if view.record is not None else record

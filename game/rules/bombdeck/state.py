@@ -66,6 +66,7 @@ class BombState:
         "owed",
         "pending",
         "phase",
+        "recording",
         "rng",
         "ruleset",
         "saw",
@@ -92,7 +93,10 @@ class BombState:
     rng: Pcg32
     total_cards: int
     # The record (``game.rules.bombdeck.record``): what each seat remembers, kept beside the
-    # rules; it changes no rule and no event.
+    # rules; it changes no rule and no event. Kept only while ``recording`` (a seat at the
+    # table reads it, ``SeatKind.remembers``): the bookkeeping costs the simulator a tenth of
+    # its speed, and the seeds' levels, people and a search's futures never read it.
+    recording: bool
     kinds: tuple[str, ...]
     last_actor: int
     shuffled: tuple[int, int]
@@ -125,6 +129,7 @@ class BombState:
         twin.pending = self.pending.copy() if self.pending is not None else None
         twin.rng = self.rng.copy()
         twin.total_cards = self.total_cards
+        twin.recording = self.recording
         twin.kinds = self.kinds
         twin.last_actor = self.last_actor
         twin.shuffled = self.shuffled
@@ -147,7 +152,7 @@ class BombState:
             None if pending is None else (pending.seat, pending.verb, pending.cards,
                                           pending.target, pending.named, pending.nopes),
             self.rng.state, self.rng.inc, self.total_cards,
-            self.kinds, self.last_actor, self.shuffled, self.log, tuple(self.hid),
+            self.recording, self.kinds, self.last_actor, self.shuffled, self.log, tuple(self.hid),
             tuple(self.saw), tuple(self.known), self.caps,
         )
 
