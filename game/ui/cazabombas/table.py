@@ -46,6 +46,7 @@ from game.ui.scenes.curtain import CurtainScene
 from game.ui.table.keeping import KeepsTheGame
 from game.ui.table.looking import LooksFromHome
 from game.ui.table.notice import Notice
+from game.ui.table.pausing import PausesTheGame
 from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
@@ -66,7 +67,9 @@ MODE_KEYS = {pygame.K_c: M.CUT, pygame.K_d: M.DETECTOR, pygame.K_s: M.SOLO,
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-class CazaTableScene(KeepsTheGame, LooksFromHome, Scene[None]):
+class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
+    story: Story
+
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
                  autosaver: Autosaver | None = None, resume: Seen | None = None,
                  show_code: bool = False, briefing: bool = True) -> None:
@@ -363,13 +366,6 @@ class CazaTableScene(KeepsTheGame, LooksFromHome, Scene[None]):
             self.flow.confirm_curtain()
             self._refresh()
 
-    def _tell(self) -> None:
-        """Turn every new event of the feed into motion (as the shown person may see it)."""
-        viewer = self.home if self.private_ok else None
-        for item in self.match.feed_for(viewer, self._told):
-            self.story.tell(item.event)
-        self._told = self.match.feed_size
-
     @property
     def blasted(self) -> frozenset[tuple[int, int]]:
         """The wires that blew the bomb up, turned over red once the story has told it (a
@@ -646,18 +642,6 @@ class CazaTableScene(KeepsTheGame, LooksFromHome, Scene[None]):
         aim = self.aim
         if aim is not None and ("v", value) in aim.candidates():
             aim.pick(("v", value))
-
-    def on_escape(self) -> None:
-        from game.ui.scenes.pause import PauseScene
-
-        self.push(PauseScene(self.app, self.match.config.game))
-
-    def on_result(self, result: object) -> None:
-        """The pause menu closed: the settings may have changed the machines' pace."""
-        settings = self.app.settings
-        self.pace = Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
-        if self.flow.pace is not INSTANT:
-            self.flow.pace = self.pace
 
     # --- drawing -------------------------------------------------------------------------------
 

@@ -46,6 +46,7 @@ from game.ui.scenes.curtain import CurtainScene
 from game.ui.table.keeping import KeepsTheGame
 from game.ui.table.looking import LooksFromHome
 from game.ui.table.notice import Notice
+from game.ui.table.pausing import PausesTheGame
 from game.ui.tween import Tween
 from game.ui.widgets import Button, Form
 
@@ -62,7 +63,9 @@ DEFAULT_BID = 5
 DEFAULT_MOST = 15
 
 
-class DieTableScene(KeepsTheGame, LooksFromHome, Scene[None]):
+class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
+    story: Story
+
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
                  autosaver: Autosaver | None = None, resume: Seen | None = None,
                  show_code: bool = False) -> None:
@@ -340,13 +343,6 @@ class DieTableScene(KeepsTheGame, LooksFromHome, Scene[None]):
             self.flow.confirm_curtain()
             self._refresh()
 
-    def _tell(self) -> None:
-        """Turn every new event of the feed into motion (as the shown person may see it)."""
-        viewer = self.home if self.private_ok else None
-        for item in self.match.feed_for(viewer, self._told):
-            self.story.tell(item.event)
-        self._told = self.match.feed_size
-
     # --- acting --------------------------------------------------------------------------------
 
     def bid(self, amount: int) -> None:
@@ -413,18 +409,6 @@ class DieTableScene(KeepsTheGame, LooksFromHome, Scene[None]):
             self.pad.key(key)
         elif self.picker is not None:
             self.picker.key(key)
-
-    def on_escape(self) -> None:
-        from game.ui.scenes.pause import PauseScene
-
-        self.push(PauseScene(self.app, self.match.config.game))
-
-    def on_result(self, result: object) -> None:
-        """The pause menu closed: the settings may have changed the machines' pace."""
-        settings = self.app.settings
-        self.pace = Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
-        if self.flow.pace is not INSTANT:
-            self.flow.pace = self.pace
 
     # --- drawing -------------------------------------------------------------------------------
 

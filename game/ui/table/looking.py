@@ -5,9 +5,17 @@ game's table can get it subtly different."""
 
 from __future__ import annotations
 
+from typing import Any, Protocol
+
 from game.match.autosave import Seen
 from game.match.flow import TableFlow
 from game.match.match import Match
+
+
+class Tells(Protocol):
+    """A table's story: it turns events into motion."""
+
+    def tell(self, event: Any) -> None: ...
 
 
 class LooksFromHome:
@@ -16,6 +24,8 @@ class LooksFromHome:
     flow: TableFlow
     match: Match
     home: int
+    story: Tells
+    _told: int
 
     def _pick_home(self, resume: Seen | None = None) -> int:
         """The seat the table is drawn for: as it was saved (a resumed game looks the same),
@@ -33,3 +43,11 @@ class LooksFromHome:
     def private_ok(self) -> bool:
         """Whether the home seat's own secrets may be drawn now."""
         return self.flow.show_private and self.flow.viewer == self.home
+
+    def _tell(self) -> None:
+        """Turn every new event of the feed into motion, as the shown person may see it (the
+        home seat's own while it is looking, the public feed otherwise)."""
+        viewer = self.home if self.private_ok else None
+        for item in self.match.feed_for(viewer, self._told):
+            self.story.tell(item.event)
+        self._told = self.match.feed_size
