@@ -353,15 +353,13 @@ _NOPES = [A.NOPE_ACTION]
 
 
 class _Line:
-    """One candidate's results, future by future, and running sums of its edge over the
-    heuristic's move on the same futures (so a comparison costs the same after 400 futures as
-    after 6)."""
+    """One candidate's running sums of its edge over the heuristic's move on the same futures
+    (so a comparison costs the same after 400 futures as after 6)."""
 
-    __slots__ = ("action", "alive", "count", "edge", "edge_squares", "values")
+    __slots__ = ("action", "alive", "count", "edge", "edge_squares")
 
     def __init__(self, action: Action) -> None:
         self.action = action
-        self.values: list[float] = []
         self.alive = True
         self.count = 0
         self.edge = 0.0
@@ -556,7 +554,6 @@ class Maestro:
                 steps = _start(state, me, line.action, players, dice)
                 value, used = rollout(state, players, me, dice, self.future_limit,
                                       horizon)
-                line.values.append(value)
                 if line is lines[0]:
                     first_value = value
                 else:
