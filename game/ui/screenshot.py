@@ -37,7 +37,9 @@ def scenes() -> tuple[str, ...]:
 
 
 class ScreenshotError(ValueError):
-    """An unknown scene or a code that cannot be shown: one line for the command line."""
+    """An unknown scene or a code that cannot be shown: one line for the command line. The
+    families' scene builders (``game.ui.<family>.shots``) raise it too, for a state the
+    code's table cannot have, so any valid code gives a picture or one line saying why not."""
 
 
 def results_code() -> str:
@@ -53,8 +55,23 @@ def _family_scene(name: str, app: App, code: str | None) -> None:
         game = next((g for g in on_screen() if name in ui_kit_for(g).shots), game)
     build = ui_kit_for(game).shots.get(name)
     if build is None:
-        raise ScreenshotError(f"{game} has no {name!r} scene")
+        raise _not_its_scene(game, name)
     build(app, code)
+
+
+def _not_its_scene(game: str, name: str) -> ScreenshotError:
+    own = ", ".join(ui_kit_for(game).shots) or "none"
+    return ScreenshotError(f"{game} has no {name!r} scene (its own: {own})")
+
+
+def _check_family(name: str, code: str | None) -> None:
+    """A family's scene asked of a code of another family's game (``bid`` of a Bombazo code)
+    is refused before a window opens: the one line says which scenes that game has."""
+    if code is None or name in BASE_SCENES or name not in shot_names():
+        return
+    game = decode(code)[0].game
+    if name not in ui_kit_for(game).shots:
+        raise _not_its_scene(game, name)
 
 
 def _check_code(code: str | None) -> None:
@@ -121,8 +138,9 @@ def render_scene_to_png(scene_name: str, path: str | Path, lang: str = "es",
     """Open ``scene_name`` in ``lang`` with default settings on a hidden window and save it.
     ``code`` pins the game of the table scenes and the results. Raises
     :class:`ScreenshotError` (a ``ValueError``) for an unknown scene, a name not ending in
-    ``.png`` or a bad code, and ``OSError`` for a file that cannot be written (whole: see
-    ``game.ui.app.save_png``)."""
+    ``.png``, a bad code, a scene the code's game does not have (another family's, or one its
+    table cannot reach: equipment in a mission without any), and ``OSError`` for a file that
+    cannot be written (whole: see ``game.ui.app.save_png``)."""
     if scene_name not in scenes():
         raise ScreenshotError(f"unknown scene {scene_name!r} (known: {', '.join(scenes())})")
     _check_name(path)
@@ -131,6 +149,7 @@ def render_scene_to_png(scene_name: str, path: str | Path, lang: str = "es",
         _check_code(code)
     except MalformedInput as error:
         raise ScreenshotError(str(error)) from None
+    _check_family(scene_name, code)
     ours = not pygame.display.get_init()
     if ours:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")

@@ -10,6 +10,9 @@ in the asked state:
 - ``react``: the person has just played a card and the reaction window counts down;
 - ``chooser``: the favor target chooser over the table.
 
+At a hot-seat table (two people or more) every state but ``curtain`` shows the table as the
+person to act sees it once they have confirmed the curtain.
+
 With a ``code`` the game is that code's (a code without people gets seat 0 as a person, so
 there is a hand to show); without one it is Bombazo, a person against three Astuto.
 """
@@ -97,13 +100,18 @@ def _match(config: GameConfig, seed: int, **kw: bool) -> Match:
     return Match(config, seed)
 
 
-def _table(app: App, match: Match) -> TableScene:
+def _table(app: App, match: Match, *, lift: bool = True) -> TableScene:
+    """The table on ``app``'s stack; ``lift``: at a hot-seat table the person to act has
+    confirmed the curtain, so their hand is on screen (not the curtain, nor their hand face
+    down under the modal the state shows)."""
     from game.ui.bombdeck.table import TableScene
 
     # Machines hold still for the picture; the window shows the real setting's length.
     scene = TableScene(app, match, pace=Pace(60.0, 60.0, float(app.settings.reaction_seconds)),
                        deal=False)
     app.stack.push(scene)
+    if lift and scene.flow.curtain_for is not None:
+        scene._curtain_done(True)  # what the person's "it's me" does
     return scene
 
 
@@ -117,7 +125,7 @@ def build_table_scene(app: App, code: str | None, *, state_hint: str = "play") -
         people = (P, P, *config.seats[2:]) if len(config.seats) > 2 else (P, P)
         config = GameConfig(config.game, people, config.options, config.first)
         match = _match(config, seed)
-        scene = _table(app, match)
+        scene = _table(app, match, lift=False)
         seat = scene.flow.curtain_for if scene.flow.curtain_for is not None else 0
         scene.push(CurtainScene(app, seat, scene.namer.seat(seat)), scene._curtain_done)
         return scene

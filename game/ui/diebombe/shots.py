@@ -1,7 +1,9 @@
 """Die Bombe tables set up mid-game for screenshots: ``build(app, code, state)``.
 
-A seeded match is played on (machines by their own choice, the person by a fixed simple
-policy) until the state asked for, then the table is shown with the machines holding still:
+A seeded match is played on (machines by their own choice, the people, whichever seats they
+sit in, by a fixed simple policy) until the state asked for, then the table is shown with the
+machines holding still and, at a hot-seat table, the curtain up for the person whose decision
+it is (as if they had just said "it's me"):
 
 - ``table``: round 6 or later, the person has sealed a bid, the machines are to bid;
 - ``bid``: the person's secret bid entry, a value typed;
@@ -12,6 +14,12 @@ policy) until the state asked for, then the table is shown with the machines hol
 - ``curtain``: two people at the table, the curtain down for the second one's bid;
 - ``history``: the history of the revealed bids over the table;
 - ``scoring``: the game over, the final scoring complete.
+
+Where a state waits on the machines' sealed bids (``rebid``: a tie; ``reveal``: one winner),
+the last person to bid names an amount chosen after looking at the others' bids on a copy of
+the match (a machine's bid never depends on a person's sealed one, so the copy tells the
+truth). A state none of a few deals from the code's seed reaches is refused with a
+:class:`~game.ui.screenshot.ScreenshotError` saying so.
 
 With a ``code`` the game is that code's (seat 0 becomes a person if nobody is one); without
 one it is Die Bombe, a person against three Astuto.
@@ -31,6 +39,7 @@ from game.rules.diebombe import cards as C
 from game.rules.diebombe import events as E
 from game.rules.diebombe.view import DieView
 from game.ui.diebombe.history import HistoryScene
+from game.ui.screenshot import ScreenshotError
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -45,9 +54,13 @@ HOLD = Pace(60.0, 60.0, 1.0)
 """Machines hold still for the picture."""
 MID_ROUND = 6
 FRAME = 1 / 60
+TRIES = 60
+"""Deals looked at for a state before it is given up (a game plays through in milliseconds)."""
+BIDS = C.MAX_BID - C.MIN_BID + 1
 
 Ready = Callable[[Match, DieView], bool]
 Bidder = Callable[[DieView], int]
+Steer = Callable[[Match, DieView], "A.Action | None"]
 
 
 def _config(code: str | None, people: int = 1) -> tuple[GameConfig, int]:
@@ -68,49 +81,106 @@ def modest(view: DieView) -> int:
 
 
 def person_move(match: Match, seat: int, bidder: Bidder) -> A.Action:
+    """The policy's move. In a rebid each tied person adds their seat number to the amount
+    (wrapping round within 1–40), so tied people part: a tie among people alone ends."""
     view: DieView = match.view_for(seat)
     legal: list[A.Action] = match.legal_for(seat)
     if view.phase in ("bid", "rebid"):
-        return A.bid(bidder(view) + (seat if view.phase == "rebid" else 0))
+        amount = bidder(view) + (seat if view.phase == "rebid" else 0)
+        return A.bid(C.MIN_BID + (amount - C.MIN_BID) % BIDS)
     if view.phase == "take":
         return max(legal, key=lambda a: (a.card == C.BOMB, C.value_of(a.card or "")))
     return legal[0]
 
 
-def advance(match: Match, ready: Ready, bidder: Bidder = modest, limit: int = 400) -> bool:
+def advance(match: Match, ready: Ready, bidder: Bidder = modest, limit: int = 400,
+            steer: Steer | None = None) -> bool:
     """Play on until ``ready`` (checked whenever a person is to act); ``False`` if the game
-    ended first."""
+    ended first. ``steer``: the person's own move when it has one (``None``: the policy)."""
     for _ in range(limit):
         if match.is_over():
             return False
         pending = match.pending()
         if pending.people:
             seat = pending.people[0]
-            if ready(match, match.view_for(seat)):
+            view = match.view_for(seat)
+            if ready(match, view):
                 return True
-            match.submit(seat, person_move(match, seat, bidder))
+            action = steer(match, view) if steer is not None else None
+            match.submit(seat, action if action is not None
+                         else person_move(match, seat, bidder))
         else:
             match.step()
     return False
 
 
-def _find(config: GameConfig, seed: int, ready: Ready, bidder: Bidder = modest) -> Match:
-    for k in range(60):
+def _find(config: GameConfig, seed: int, ready: Ready, bidder: Bidder = modest, *,
+          state: str = "table", steer: Steer | None = None) -> Match:
+    for k in range(TRIES):
         match = Match(config, (seed + k) % (1 << 20))
-        if advance(match, ready, bidder):
+        if advance(match, ready, bidder, steer=steer):
             return match
-    raise RuntimeError("no seed reaches the state")
+    raise ScreenshotError(f"cannot show the {state!r} scene of Die Bombe with "
+                          f"{config.seat_count} players: none of {TRIES} games from this "
+                          "code reaches it")
 
 
 def _bidding(match: Match, view: DieView) -> bool:
     return view.phase == "bid" and view.round >= MID_ROUND
 
 
-def _table(app: App, match: Match) -> DieTableScene:
+def _last_to_bid(match: Match, view: DieView) -> bool:
+    """The person is the only one still to bid in the bidding now: once they seal it, only
+    machines act (so the screen never needs the curtain for another person)."""
+    return view.phase in ("bid", "rebid") and match.pending().people == (view.seat,)
+
+
+def _others_bids(match: Match, seat: int) -> tuple[int | None, ...]:
+    """Every bid of the bidding now as it will be revealed, ``seat``'s left out: ``seat`` is
+    the last person to bid, so a copy where it bids and the machines follow shows them."""
+    copy = Match.from_save(match.save())
+    before = copy.feed_size
+    copy.submit(seat, A.bid(C.MIN_BID))
+    for _ in range(copy.config.seat_count):
+        reveals = [item.event for item in copy.feed_for(None, before)
+                   if isinstance(item.event, E.BidsRevealed)]
+        if reveals:
+            return tuple(None if s == seat else bid for s, bid in enumerate(reveals[0].bids))
+        copy.step()  # a machine's bid: only machines are left to bid
+    return ()  # pragma: no cover - the last bid always turns them over
+
+
+def _winning_bid(match: Match, view: DieView) -> int | None:
+    """A bid of the last person's that one seat alone bids highest with (``modest`` if it
+    does, else one more than the best of the others'); ``None`` if there is none."""
+    others = [bid for bid in _others_bids(match, view.seat) if bid is not None]
+    if not others:
+        return None
+    for amount in (modest(view), max(others) + 1):
+        bids = [*others, amount]
+        if amount <= C.MAX_BID and bids.count(max(bids)) == 1:
+            return amount
+    return None
+
+
+def _tying_bid(match: Match, view: DieView) -> A.Action | None:
+    """Steering for ``rebid``: from round 3 on, the last person to bid matches the best of
+    the others' bids, so the top is a tie with them in it."""
+    if view.phase != "bid" or view.round < 3 or not _last_to_bid(match, view):
+        return None
+    others = [bid for bid in _others_bids(match, view.seat) if bid is not None]
+    return A.bid(max(others)) if others else None
+
+
+def _table(app: App, match: Match, *, lift: bool = True) -> DieTableScene:
+    """The table on ``app``'s stack; ``lift``: at a hot-seat table the person to act has
+    confirmed the curtain, so their decision is on screen (not the curtain)."""
     from game.ui.diebombe.table import DieTableScene
 
     scene = DieTableScene(app, match, pace=HOLD)
     app.stack.push(scene)
+    if lift and scene.flow.curtain_for is not None:
+        scene._curtain_done(True)  # what the person's "it's me" does
     return scene
 
 
@@ -142,26 +212,26 @@ def build(app: App, code: str | None, state: str) -> None:
     app.stack.reset()
     if state == "curtain":
         config, seed = _config(code, people=2)
-        match = _find(config, seed, lambda m, v: _bidding(m, v) and v.seat == 1
-                      and v.has_bid[0])
-        _table(app, match)  # its first frame brings the curtain down for the second person
+        match = _find(config, seed, lambda m, v: _bidding(m, v)
+                      and any(v.has_bid[p] for p in m.people), state=state)
+        _table(app, match, lift=False)  # its first frame brings the curtain down
         return
     config, seed = _config(code)
     if state == "scoring":
         match = Match(config, seed)
         match.play_to_end(AST)
         scene = _table(app, match)
-        assert scene.sheet is not None
-        scene.sheet.finish()
+        if scene.sheet is not None:
+            scene.sheet.finish()
         return
     if state == "take":
         match = _find(config, seed, lambda m, v: v.phase == "take" and v.taker == v.seat
-                      and v.round >= 4, _greedy)
+                      and v.round >= 4, _greedy, state=state)
         _table(app, match)
         return
     if state == "bomb":
         match = _find(config, seed, lambda m, v: v.phase == "bomb" and bool(v.bombers)
-                      and v.bombers[0] == v.seat, _bomb_bidder)
+                      and v.bombers[0] == v.seat, _bomb_bidder, state=state)
         _table(app, match)
         return
     if state == "reveal":
@@ -169,43 +239,34 @@ def build(app: App, code: str | None, state: str) -> None:
         return
     if state == "rebid":
         match = _find(config, seed, lambda m, v: v.phase == "rebid" and v.seat in v.bidders,
-                      _steady)
+                      _steady, state=state, steer=_tying_bid)
         _table(app, match)
         return
-    match = _find(config, seed, _bidding)
-    scene = _table(app, match)
     if state == "table":
+        match = _find(config, seed, lambda m, v: _bidding(m, v) and _last_to_bid(m, v),
+                      state=state)
+        scene = _table(app, match)
         scene.bid(modest(scene.shown))
         _run(scene, 0.5)
-    elif state == "bid":
-        assert scene.pad is not None
+        return
+    match = _find(config, seed, _bidding, state=state)
+    scene = _table(app, match)
+    if state == "bid" and scene.pad is not None:
         scene.pad.set(modest(scene.shown) + 3)
     elif state == "history":
         scene.push(HistoryScene(app, scene.shown, scene.namer))
 
 
-def _single_winner(match: Match) -> bool:
-    """The person bids, then every machine; ``True`` if one seat bid highest."""
-    reveals = [item.event for item in match.feed_for(None) if
-               isinstance(item.event, E.BidsRevealed)]
-    return bool(reveals) and len(reveals[-1].highest) == 1
-
-
 def _reveal(app: App, config: GameConfig, seed: int) -> None:
-    for k in range(60):
-        match = _find(config, seed + k, _bidding)
-        trial = Match.from_save(match.save())
-        person = trial.pending().people[0]
-        trial.submit(person, A.bid(modest(trial.view_for(person))))
-        while trial.pending().phase == "bid":
-            trial.step()
-        if not _single_winner(trial):
-            continue
-        scene = _table(app, match)
-        scene.bid(modest(scene.shown))
-        while match.pending().phase == "bid":
-            match.step()
-        scene._tell()
-        _run(scene, 2.5)
-        return
-    raise RuntimeError("no seed reveals a single winner")
+    """The last person to bid seals a bid that one seat alone tops, the machines bid, and
+    the reveal plays."""
+    match = _find(config, seed, lambda m, v: _bidding(m, v) and _last_to_bid(m, v)
+                  and _winning_bid(m, v) is not None, state="reveal")
+    person = match.pending().people[0]
+    amount = _winning_bid(match, match.view_for(person))
+    scene = _table(app, match)
+    scene.bid(amount if amount is not None else modest(scene.shown))
+    while match.pending().phase == "bid" and match.pending().seats:
+        match.step()
+    scene._tell()
+    _run(scene, 2.5)
