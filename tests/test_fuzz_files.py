@@ -34,6 +34,7 @@ from game.core.saves import loads, read_save
 from game.match.autosave import FILE_NAME, Autosaver, DamagedSave, Unfinished, restore_curtain
 from game.match.flow import INSTANT, TableFlow
 from game.match.match import Match
+from game.rules.codes import canonical_config
 from game.tools import savefuzz
 from game.tools.savefuzz import ODD_VALUES, dropped, paths, replaced, sealed
 from game.ui.settings import FILE_NAME as SETTINGS_FILE
@@ -156,9 +157,10 @@ def load_attacked(folder: Path, data: bytes,
     note("resumes")
     match = Match.from_save(found.save)  # what the title's resume does
     assert match.code  # what the table draws on every frame
-    again = match.save()  # the same game (an action's JSON may come back normalized)
+    again = match.save()  # the same game (an action's JSON may come back normalized, and the
+    # config as its code gives it back: a mission-less Caza Bombas plays the default mission)
     assert (again.config, again.seed, len(again.actions)) == \
-        (found.save.config, found.save.seed, len(found.save.actions))
+        (canonical_config(found.save.config), found.save.seed, len(found.save.actions))
     restore_curtain(TableFlow(match, INSTANT), found.seen)
     assert all(seat is None or 0 <= seat < found.seats
                for seat in (found.seen.viewer, found.seen.curtain_for, found.seen.home))

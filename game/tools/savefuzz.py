@@ -10,6 +10,12 @@ or sealed as version 2, and settings files of random JSON or random bytes
 (:func:`attack_settings`). Every draw comes from the project's own generator, so a run is the
 same for the same seed.
 
+What is attacked is derived, never listed: the saves are of every game the rules registry can
+play, each option set and every pick of a pick-one group (each mission) (:func:`save_tables`),
+and the settings files hold every field of ``Settings`` (:data:`SETTINGS_KEYS`). A fuzzer that
+covered only the games and keys of the day it was written would miss exactly the files a new
+game or a new key brings (issue 19: it attacked bomb-deck saves only, and no campaign progress).
+
 The tree helpers (:func:`paths`, :func:`replaced`, :func:`dropped`) and :data:`ODD_VALUES` are
 shared with the hypothesis fuzzers in the tests.
 """
@@ -18,8 +24,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import fields
 from typing import Any
 
+from game.bots.base import Bot
+from game.bots.registry import levels_for, quick_bot_for
 from game.core.codes import SEED_SPACE
 from game.core.config import GameConfig, SeatKind
 from game.core.rng import Pcg32
@@ -27,6 +36,8 @@ from game.core.saves import seal
 from game.match.autosave import EXTRA, Seen
 from game.match.flow import INSTANT, TableFlow
 from game.match.match import Match
+from game.rules.registry import descriptor, playable
+from game.ui.settings import Settings
 
 Node = str | int
 Where = tuple[Node, ...]
@@ -40,44 +51,117 @@ ODD_VALUES: tuple[object, ...] = (
     "draw", "play", "pair", "trio", "give", "place_bomb", "nope", "resolve", "bomb", "defuse",
     "attack", "favor", "x" * 300, "\u0000", "\ud7ff", [], {}, [[[]]], {"seat": 0}, [0, 1, 2],
     {"do": "draw", "seat": 0}, "mecha-corta-save", "auto", "es", "fast", "slow",
+    [1, 1, 99], [99, 100], [True, 2], [2.0], [3, -1], list(range(1, 101)),
 )
 """Values an attacker tries where a number, a name or a list belongs (JSON can write them all:
 ``NaN`` and ``Infinity`` are Python's own extension, which ``json.loads`` reads)."""
 
-SAVE_TABLES: tuple[GameConfig, ...] = (
-    GameConfig("bombazo", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO, SeatKind.ASTUTO)),
-    GameConfig("bombazo", (SeatKind.PERSON, SeatKind.PERSON, SeatKind.LANZADO)),
-    GameConfig("clasico", (SeatKind.PERSON, SeatKind.DESPIADADO, SeatKind.ASTUTO),
-               frozenset({"advanced_combos"}), 1),
-    GameConfig("mazo", (SeatKind.PERSON, SeatKind.PERSON)),
-)
-"""The tables of the real saves: one person or hot seat, each rule set, machine levels mixed."""
-
-SETTINGS_KEYS = ("language", "volume", "mute", "machine_speed", "reduced_motion", "fullscreen",
-                 "reaction_seconds", "fuse_tick", "player_names", "last_setup",
-                 "tutorial_seen")
+SETTINGS_KEYS: tuple[str, ...] = tuple(field.name for field in fields(Settings))
+"""Every key of the settings file, read from the ``Settings`` dataclass: a key added there is
+attacked here without a line changed."""
 GOOD_SETTINGS: dict[str, object] = {
     "language": "pt", "volume": 0.5, "mute": False, "machine_speed": "fast",
     "reduced_motion": True, "fullscreen": False, "reaction_seconds": 6, "fuse_tick": True,
     "player_names": ["Ana", "", "Zé"], "tutorial_seen": True,
     "last_setup": {"game": "mazo", "seats": ["person", "astuto"], "options": []},
+    "cazabombas_progress": [3, 1, 3],
 }
+"""Good values other than the defaults (a list out of order and repeated: the loader
+normalizes it); a key missing here still gets a good value, its default (:func:`good_setting`)."""
+
+
+def good_setting(key: str) -> object:
+    """A value the loader must accept for ``key``: :data:`GOOD_SETTINGS`'s, else the default
+    of a fresh ``Settings`` (always good, so a new key is fuzzed before anybody picks one)."""
+    if key in GOOD_SETTINGS:
+        return GOOD_SETTINGS[key]
+    return getattr(Settings(), key)
+
+
+# ------------------------------------------------------------ the tables
+
+
+def option_sets(game: str) -> list[frozenset[str]]:
+    """The option sets a game's saves are made with: its free options none and all, each
+    with every pick of its pick-one group (every mission) when it has one."""
+    spec = descriptor(game)
+    free = frozenset(option for option in spec.options if option not in spec.pick_one)
+    sets = [frozenset(), free] if free else [frozenset()]
+    if spec.pick_one:
+        sets = [chosen | {pick} for pick in spec.pick_one for chosen in sets]
+    return sets
+
+
+def save_tables(games: Sequence[str] | None = None) -> tuple[GameConfig, ...]:
+    """The tables of the real saves, for every playable game (or ``games``), read from the
+    registries so that a new game, option or mission is attacked without a line here.
+
+    Each game gets one table per option set (:func:`option_sets`), and two at least, taking
+    turns between one person against the machines and a hot seat (two people and the rest
+    machines): the one-person table keeps a person's hand on screen, the hot seat the curtain,
+    and both land in the file's ``extra``. The seat count, where the people sit, the machine
+    levels and the first seat move along from table to table, so together they reach the
+    corners of each game (its fewest and most seats, every level)."""
+    tables: list[GameConfig] = []
+    turn = 0
+    for game in playable() if games is None else games:
+        spec = descriptor(game)
+        levels = levels_for(game)
+        sets = option_sets(game)
+        counts = spec.seat_range
+        for index in range(max(2, len(sets))):
+            # the fewest seats, the most, one more than the fewest, one less than the most…
+            step = (index // 2) % len(counts)
+            seats = counts[step] if index % 2 == 0 else counts[-1 - step]
+            people = 1 if index % 2 == 0 else min(2, seats)
+            at = turn % seats  # where the people sit
+            kinds = tuple(
+                SeatKind.PERSON if (seat - at) % seats < people or not levels
+                else levels[(turn + seat) % len(levels)] for seat in range(seats))
+            tables.append(spec.table(kinds, sets[index % len(sets)], (turn * 3) % seats))
+            turn += 1
+    return tuple(tables)
 
 
 # ------------------------------------------------------------ real saves
 
 
 def play_until(match: Match, moves: int, rng: Pcg32) -> Match:
-    """Play ``match`` on to ``moves`` moves (or its end): the people choose at random, the
-    machines as they would, a reaction window closes as the table would close it."""
+    """Play ``match`` on to ``moves`` moves (or its end): the machines as they would, a window
+    closes as the table would close it, and the people as people do (:func:`person_move`),
+    now and then acting in a window too; people who must all act (sealed bids) act once the
+    machines have."""
     while match.moves < moves and not match.is_over():
         pending = match.pending()
         if pending.by_person and pending.seat is not None:
-            legal = match.legal_for(pending.seat)
-            match.submit(pending.seat, legal[rng.below(len(legal))])
+            person_move(match, pending.seat, rng)
+        elif pending.is_window and pending.people and rng.chance(1, 6):
+            seat = rng.choice(pending.people)
+            if match.legal_for(seat):
+                person_move(match, seat, rng)
+            else:
+                match.step()
+        elif not pending.is_window and pending.people and not pending.machines:
+            person_move(match, rng.choice(pending.people), rng)
         else:
             match.step()  # a machine's move, or the table closing a window
     return match
+
+
+def person_move(match: Match, seat: int, rng: Pcg32) -> None:
+    """A person's move at ``seat``: one time in three any legal action, else what one of the
+    game's machine levels would do there. Random moves alone end some games within a handful
+    of moves (a cooperative mission lost at the first wrong cut), and a save of the middle of
+    a game holds more for an attack to break."""
+    legal = match.legal_for(seat)
+    levels = levels_for(match.config.game)
+    choice = None
+    if levels and not rng.chance(1, 3):
+        bot = quick_bot_for(match.config.game, rng.choice(levels))
+        choice = bot.choose(match.view_for(seat), legal, rng)
+    if choice is None or choice not in legal:
+        choice = legal[rng.below(len(legal))]
+    match.submit(seat, choice)
 
 
 def save_data(match: Match, seen: Seen, version: int = 2) -> dict[str, Any]:
@@ -87,15 +171,43 @@ def save_data(match: Match, seen: Seen, version: int = 2) -> dict[str, Any]:
     return data
 
 
-def real_saves(seed: int = 0) -> list[dict[str, Any]]:
-    """Unfinished games of every table in :data:`SAVE_TABLES`, as plain (version 1) data with
-    the table's ``extra``: the material the attacks change."""
+def fresh_match(config: GameConfig, seed: int) -> Match:
+    """A match of ``config`` whose machines think as little as they can (``quick_bot_for``):
+    the saves are made for their moves, not for how well they are played, and a searching
+    level at full strength would make every fuzz run wait for it. (Replaying a save asks no
+    machine anything, so the files are the same whoever made the moves.)"""
+    people = [seat for seat, kind in enumerate(config.seats) if kind is SeatKind.PERSON]
+    focus = people[0] if len(people) == 1 else None
+    players: list[Bot[Any, Any] | None] = [
+        None if kind is SeatKind.PERSON else quick_bot_for(config.game, kind, focus)
+        for kind in config.seats]
+    return Match(config, seed, players=players)
+
+
+def unfinished(config: GameConfig, seed: int, moves: int, rng: Pcg32) -> Match:
+    """``config``'s game played on to ``moves`` moves; a game that ends before is played again
+    (the same deal, the same choices) to half its length, so the save is always unfinished
+    (a finished game is removed on load, never attacked)."""
+    start = rng.copy()
+    match = play_until(fresh_match(config, seed), moves, rng)
+    if match.is_over():
+        match = play_until(fresh_match(config, seed), match.moves // 2, start)
+    return match
+
+
+def real_saves(seed: int = 0, games: Sequence[str] | None = None) -> list[dict[str, Any]]:
+    """Unfinished games of every table of :func:`save_tables` (every playable game, or
+    ``games``), as plain (version 1) data with the table's ``extra``: the material the
+    attacks change."""
     out = []
-    for index, config in enumerate(SAVE_TABLES):
+    for index, config in enumerate(save_tables(games)):
         rng = Pcg32(seed, stream=index)
-        match = play_until(Match(config, (seed * 7919 + index) % SEED_SPACE), 8 + 9 * index, rng)
+        # a few moves in for some tables, forty-odd for others: early and late positions
+        moves = 4 + rng.below(12) + 5 * (index % 8)
+        match = unfinished(config, (seed * 7919 + index) % SEED_SPACE, moves, rng)
         flow = TableFlow(match, INSTANT)
-        out.append(save_data(match, Seen.of(flow, match.people[0]), version=1))
+        home = match.people[0] if match.people else None
+        out.append(save_data(match, Seen.of(flow, home), version=1))
     return out
 
 
@@ -254,7 +366,7 @@ def attack_settings(rng: Pcg32) -> tuple[bytes, str]:
     for key in SETTINGS_KEYS:
         pick = rng.below(4)
         if pick == 0:
-            data[key] = GOOD_SETTINGS[key]
+            data[key] = good_setting(key)
         elif pick < 3:
             data[key] = rng.choice(ODD_VALUES)
     if rng.chance(1, 4):

@@ -7,6 +7,7 @@ import time
 from typing import Any, TextIO
 
 from game.bots.base import Bot
+from game.core.codes import seed_at
 from game.core.config import GameConfig, SeatKind
 from game.match.headless import bots_for, play_game
 from game.match.sim import SimTally, config_for
@@ -30,7 +31,7 @@ def run_sim(game: str, kinds: tuple[SeatKind, ...], games: int, seed: int, *,
     bar = Progress(games, stream if stream is not None else sys.stderr, progress)
     start = time.perf_counter()
     for index in range(games):
-        game_seed = seed + index
+        game_seed = seed_at(seed, index)
         try:
             record = play_game(config_for(game, kinds, options, index, rotate), game_seed,
                                players, check=check)

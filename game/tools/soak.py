@@ -25,6 +25,13 @@ folder and loaded through the real ``Autosaver``, and N settings files through t
 ``Settings.load``. A save must either load, and then rebuild as a ``Match`` whose code encodes
 (the table shows it on every frame), or be reported damaged and set aside; settings must load,
 every key valid, without reaching the loader's last-resort catch-all. Anything else is a crash.
+The saves are of every playable game (each option set, each mission) and the settings files
+hold every key of ``Settings``, both read from the registries and the dataclass
+(``savefuzz.save_tables``, ``savefuzz.SETTINGS_KEYS``); the report counts the saves game by
+game, so a game left out shows.
+
+Game ``i`` of a run plays seed ``seed + i`` wrapped round ``SEED_SPACE`` (:func:`seed_at`):
+codes carry 20-bit seeds, and every game the soak plays must be one its code replays.
 """
 
 from __future__ import annotations
@@ -41,7 +48,7 @@ from pathlib import Path
 from typing import Any, TextIO, cast
 
 from game.bots.registry import levels_for
-from game.core.codes import SEED_SPACE
+from game.core.codes import SEED_SPACE, seed_at
 from game.core.config import GameConfig, SeatKind
 from game.core.errors import MalformedInput
 from game.core.rng import Pcg32
@@ -209,8 +216,9 @@ def _replay_problem(record: GameRecord) -> str | None:
 
 def run_soak(games: int, seed: int = 0, *, progress: bool = True,
              stream: TextIO | None = None, only: tuple[str, ...] | None = None) -> SoakReport:
-    """Play ``games`` games (seeds ``seed``, ``seed + 1``, …) over every table (of the games
-    ``only`` names, or of every playable game); nothing a game does stops the run."""
+    """Play ``games`` games (seeds ``seed``, ``seed + 1``, …, wrapped round ``SEED_SPACE``:
+    :func:`seed_at`) over every table (of the games ``only`` names, or of every playable
+    game); nothing a game does stops the run."""
     tables = soak_tables(only)
     tallies = {table: TableTally(table) for table in tables}
     report = SoakReport(seed, list(tallies.values()))
@@ -220,7 +228,7 @@ def run_soak(games: int, seed: int = 0, *, progress: bool = True,
     for index in range(games):
         table, config = soak_config(tables, index)
         tally = tallies[table]
-        game_seed = seed + index
+        game_seed = seed_at(seed, index)
         tally.games += 1
         report.games += 1
         try:
@@ -408,7 +416,7 @@ def run_screens(count: int, seed: int = 0, *, lang: str = "en",
             try:
                 for index in range(count):
                     config = screens_config(tables, index)
-                    code = encode(config, (seed + index) % SEED_SPACE)
+                    code = encode(config, seed_at(seed, index))
                     report.codes.append(code)
                     match = launch.match_from_code(code, machines_only=True)
                     top = app.stack.top
@@ -473,10 +481,22 @@ class FilesReport:
     crashes: int = 0
     samples: list[str] = field(default_factory=list)
     seconds: float = 0.0
+    per_game: dict[str, dict[str, int]] = field(default_factory=dict)
+    """game → how many of its saves were attacked and what became of them (``saves``,
+    ``accepted``, ``damaged``, ``finished``, ``crashes``): every game must be there, and
+    some of each game's attacked saves should still load, or its loader is barely reached."""
 
     @property
     def ok(self) -> bool:
         return not self.crashes and self.saves == self.settings == self.planned
+
+    def count_game(self, game: str, outcome: str) -> None:
+        """One attacked save of ``game`` (the game of the real save it was made from) ended as
+        ``outcome``."""
+        row = self.per_game.setdefault(game, dict.fromkeys(
+            ("saves", "accepted", "damaged", "finished", "crashes"), 0))
+        row["saves"] += 1
+        row[outcome] += 1
 
     def crash(self, what: str, error: BaseException | str) -> None:
         self.crashes += 1
@@ -491,6 +511,7 @@ class FilesReport:
             "damaged": self.damaged, "finished": self.finished, "settings": self.settings,
             "settings_defaults": self.settings_defaults, "crashes": self.crashes,
             "crash_samples": list(self.samples), "seconds": round(self.seconds, 3),
+            "per_game": {game: dict(row) for game, row in self.per_game.items()},
             "ok": self.ok,
         }
 
@@ -505,7 +526,11 @@ class _Caught(logging.Handler):
 
     def emit(self, record: logging.LogRecord) -> None:
         if record.levelno >= logging.ERROR:
-            self.errors.append(record.getMessage())
+            text = record.getMessage()
+            if record.exc_info and record.exc_info[1] is not None:  # the error, not just "failed"
+                error = record.exc_info[1]
+                text += f" ({type(error).__name__}: {' '.join(str(error).split())})"
+            self.errors.append(text)
 
 
 def _resumed(found: Unfinished) -> None:
@@ -516,32 +541,45 @@ def _resumed(found: Unfinished) -> None:
     restore_curtain(TableFlow(match, INSTANT), found.seen)
 
 
-def _try_save(folder: Path, data: bytes, report: FilesReport, what: str) -> None:
+def _try_save(folder: Path, data: bytes, report: FilesReport, what: str,
+              caught: _Caught | None = None) -> str:
+    """Load ``data`` as the unfinished game through the real ``Autosaver``; what became of it
+    (``accepted``, ``damaged``, ``finished`` or ``crashes``), counted in ``report``. A save
+    set aside by the autosave's last-resort catch-all (an error its rebuilding did not foresee,
+    logged as an error) is a crash too: the player is safe, but a game's loader has a bug that
+    the notice would hide."""
     path = folder / FILE_NAME
     path.write_bytes(data)
+    errors = len(caught.errors) if caught is not None else 0
     try:
         found = Autosaver(folder).load_unfinished()
     except DamagedSave as damaged:
         aside = damaged.set_aside
+        outcome = "damaged"
         if aside is None or path.exists() or aside.read_bytes() != data:
             report.crash(what, "a damaged save was not set aside as it was")
+            outcome = "crashes"
+        elif caught is not None and len(caught.errors) > errors:
+            report.crash(what, f"reached the catch-all: {caught.errors[-1][:160]}")
+            outcome = "crashes"
         else:
             report.damaged += 1
         for leftover in folder.iterdir():
             leftover.unlink()
-        return
+        return outcome
     except Exception as error:  # the finding this run looks for
         report.crash(what, error)
-        return
+        return "crashes"
     if found is None:
         report.finished += 1
-        return
+        return "finished"
     try:
         _resumed(found)
     except Exception as error:
         report.crash(f"{what} (loaded)", error)
-    else:
-        report.accepted += 1
+        return "crashes"
+    report.accepted += 1
+    return "accepted"
 
 
 def _try_settings(folder: Path, data: bytes, report: FilesReport, what: str,
@@ -568,7 +606,8 @@ def _try_settings(folder: Path, data: bytes, report: FilesReport, what: str,
 
 def run_saves(count: int, seed: int = 0) -> FilesReport:
     """Attack ``count`` saves and ``count`` settings files (``game.tools.savefuzz``), loading
-    each through the real loaders in a temporary folder; nothing they do stops the run."""
+    each through the real loaders in a temporary folder; nothing they do stops the run. The
+    saves take turns over the real saves of every playable game (``savefuzz.real_saves``)."""
     from game.tools import savefuzz
 
     report = FilesReport(seed, count)
@@ -584,8 +623,12 @@ def run_saves(count: int, seed: int = 0) -> FilesReport:
     try:
         with tempfile.TemporaryDirectory() as saves, tempfile.TemporaryDirectory() as settings:
             for index in range(count):
-                data, what = savefuzz.attack_save(bases[index % len(bases)], rng)
-                _try_save(Path(saves), data, report, f"save {index} ({what})")
+                base = bases[index % len(bases)]
+                game = str(base["config"]["game"])
+                data, what = savefuzz.attack_save(base, rng)
+                outcome = _try_save(Path(saves), data, report,
+                                    f"save {index} of {game} ({what})", caught)
+                report.count_game(game, outcome)
                 report.saves += 1
                 data, what = savefuzz.attack_settings(rng)
                 _try_settings(Path(settings), data, report, f"settings {index} ({what})",
@@ -601,6 +644,14 @@ def run_saves(count: int, seed: int = 0) -> FilesReport:
 # ------------------------------------------------------------ the report
 
 
+def seed_range(seed: int, games: int) -> str:
+    """``7…306``, or ``1048574…1 (wrapped at 1048576)`` when the run went round the seed
+    space: the seeds the games really had, which the problem lines and codes show."""
+    first, last = seed_at(seed, 0), seed_at(seed, games - 1)
+    wrapped = seed % SEED_SPACE + games > SEED_SPACE or seed >= SEED_SPACE
+    return f"{first}…{last}" + (f" (wrapped at {SEED_SPACE})" if wrapped else "")
+
+
 def summary_lines(soak: SoakReport | None, screens: ScreensReport | None,
                   files: FilesReport | None = None) -> list[str]:
     """The report as text: a table of the engine soak, then the screens' memory, then the
@@ -609,7 +660,7 @@ def summary_lines(soak: SoakReport | None, screens: ScreensReport | None,
     if soak is not None and soak.games:
         data = soak.to_json()
         lines.append(f"soak: {data['games']:,} games over {len(soak.tables)} tables, seeds "
-                     f"{soak.seed}…{soak.seed + soak.games - 1}, invariants checked after "
+                     f"{seed_range(soak.seed, soak.games)}, invariants checked after "
                      f"every action, {data['replayed']:,} replayed")
         # The first column is as wide as the longest table name (options make names long).
         width = max([26, *(len(row["table"]) + 2 for row in data["tables"])])
@@ -639,7 +690,9 @@ def summary_lines(soak: SoakReport | None, screens: ScreensReport | None,
         if screens.error is not None:
             lines.append(f"  error: {screens.error}")
     if files is not None:
-        lines.append(f"saves: {files.saves:,} attacked saves: {files.accepted:,} resumed, "
+        games = ", ".join(f"{game} {row['saves']:,}" for game, row in files.per_game.items())
+        lines.append(f"saves: {files.saves:,} attacked saves" + (f" ({games})" if games else "")
+                     + f": {files.accepted:,} resumed, "
                      f"{files.damaged:,} set aside as damaged, {files.finished:,} finished; "
                      f"{files.settings:,} attacked settings files "
                      f"({files.settings_defaults:,} all defaults); crashes: {files.crashes} "

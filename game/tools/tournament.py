@@ -21,6 +21,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TextIO
 
+from game.core.codes import seed_at
 from game.core.config import SeatKind
 from game.match.headless import bots_for, play_game
 from game.match.sim import config_for
@@ -113,7 +114,7 @@ def play_chunk(task: Task) -> tuple[int, int, Score]:
     players = bots_for(config_for(row.game, row.kinds, row.options, 0, False))
     score = Score()
     for index in range(start, start + count):
-        seed = first_seed + index
+        seed = seed_at(first_seed, index)
         config = config_for(row.game, row.kinds, row.options, index, True)
         score.games += 1
         try:
