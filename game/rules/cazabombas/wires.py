@@ -8,6 +8,7 @@ blue wires by number (1–12), every yellow is ``YELLOW``, every red is ``RED``.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 Value = int | str
@@ -62,9 +63,11 @@ def sort_value(key: int) -> int | float:
 
 def key_of(sort_value_: object) -> int | None:
     """The key of a printed sort value, ``None`` when no wire of the box has it (13, 2.3, 0,
-    a string…). Blue may be written 7 or 7.0."""
+    a string, inf, nan…). Blue may be written 7 or 7.0."""
     if isinstance(sort_value_, bool) or not isinstance(sort_value_, int | float):
         return None
+    if isinstance(sort_value_, float) and not math.isfinite(sort_value_):
+        return None  # TOML's inf, nan and 1e400: no wire, and round() would raise
     tenths = round(sort_value_ * 10)
     if abs(sort_value_ * 10 - tenths) > 1e-6:
         return None
