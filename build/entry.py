@@ -1,10 +1,11 @@
 """The script PyInstaller freezes (see build/mecha-corta.spec): it starts the game's own command
-line, ``game.cli.main``, so the bundle takes every argument ``python -m game`` takes.
+line, ``game.cli.main``, under the program's own name, so the bundle takes every argument
+``python -m game`` takes and answers bad input, Ctrl-C, a full disk and a closed pipe exactly
+as the source does (issue 19: a ``--selftest`` handled here, beside the command line, skipped
+all of that). ``--selftest`` is the command line's flag too.
 
-``--selftest`` (as the first argument) is handled here, before the command line: the headless
-self-check of ``game.ui.selftest``, whose exit code is the verdict. So the built executable
-has it whatever ``game.cli`` offers; ``python -m game --selftest`` gives the same from source
-once the command line routes the flag to the same function.
+A windowed Windows build has no standard output: for ``--selftest`` the report goes to the
+console of the shell that started it, else to a file in the temp folder.
 
 Run from source too: ``python build/entry.py [--selftest | ARGS...]``.
 """
@@ -16,7 +17,10 @@ import sys
 from pathlib import Path
 from typing import Any
 
+PROGRAM = "mecha-corta"
+"""The name the download's messages give the program (``mecha-corta: error: …``)."""
 SELFTEST_LOG = "mecha-corta-selftest.txt"
+EXIT_INTERRUPTED = 130
 
 
 def _source_checkout() -> None:
@@ -28,10 +32,8 @@ def _source_checkout() -> None:
 
 
 def _report_stream() -> Any:
-    """Where the self-test writes. A windowed Windows build has no standard output: attach to
-    the console of the shell that started it, else write to a file in the temp folder."""
-    if sys.stdout is not None:
-        return sys.stdout
+    """Where the self-test writes when there is no standard output: the console of the shell
+    that started a windowed Windows build, else a file in the temp folder."""
     if sys.platform == "win32":
         try:
             import ctypes
@@ -45,21 +47,20 @@ def _report_stream() -> Any:
     return open(Path(tempfile.gettempdir()) / SELFTEST_LOG, "w", encoding="utf-8")
 
 
-def _selftest() -> int:
-    from game.ui.selftest import run_selftest
-
-    return run_selftest(_report_stream())
-
-
 def main() -> int:
-    _source_checkout()
-    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    args = sys.argv[1:]
-    if args[:1] == ["--selftest"]:
-        return _selftest()
-    from game.cli import main as cli_main
+    try:
+        _source_checkout()
+        os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+        args = sys.argv[1:]
+        if "--selftest" in args and sys.stdout is None:
+            sys.stdout = _report_stream()
+        from game.cli import main as cli_main
 
-    return cli_main(args)
+        return cli_main(args, prog=PROGRAM)
+    except KeyboardInterrupt:  # before the command line took over (while importing it)
+        if sys.stderr is not None:
+            print(f"{PROGRAM}: interrupted", file=sys.stderr)
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

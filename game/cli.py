@@ -15,7 +15,10 @@ import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
+
+if TYPE_CHECKING:
+    from _typeshed import SupportsWrite
 
 EXIT_USAGE = 2
 EXIT_INTERNAL = 3
@@ -39,6 +42,35 @@ class _Parser(argparse.ArgumentParser):
         if not self.one_line:
             super().error(message)
         self.exit(EXIT_USAGE, f"{self.prog}: error: {message}\n")
+
+    def _print_message(self, message: str, file: SupportsWrite[str] | None = None) -> None:
+        """argparse swallows a failed write of ``--help``: with buffered output the flush in
+        ``_parse`` still caught it, but unbuffered (``PYTHONUNBUFFERED=1``) the write is the only
+        place a full disk or a closed pipe shows, so it must reach ``main``'s answer."""
+        if message:
+            _write_all(file if file is not None else sys.stderr, message)
+
+
+def _write_all(target: Any, message: str) -> None:
+    """Write ``message`` whole or raise. Unbuffered, a text stream hands its bytes to the file
+    in one call and ignores a short count (a file at its size limit takes part of them and
+    fails only the next write), so the bytes go through the binary layer until all are taken;
+    the next call after a short one raises the system's error (``EFBIG``, ``ENOSPC``)."""
+    if target is None:
+        return
+    binary = getattr(target, "buffer", None)
+    encoding = getattr(target, "encoding", None)
+    if binary is None or encoding is None:
+        target.write(message)
+        return
+    target.flush()
+    data = memoryview(message.encode(encoding, getattr(target, "errors", None) or "strict"))
+    while data:
+        taken = binary.write(data)
+        if not taken:
+            raise OSError(errno.EAGAIN, "the output takes nothing")
+        data = data[taken:]
+    binary.flush()
 
 
 class UsageError(Exception):
@@ -73,6 +105,19 @@ def _whole(text: str) -> int:
         raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
     if value < 0:
         raise argparse.ArgumentTypeError(f"must not be negative, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    """A duration: a finite number of seconds above 0 (``nan``, ``inf``, 0 and negatives would
+    measure nothing and still print a figure)."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 < value <= 86_400:
+        raise argparse.ArgumentTypeError(f"must be above 0 and at most a day (86400), "
+                                         f"not {text}")
     return value
 
 
@@ -203,7 +248,7 @@ def _tournament(args: argparse.Namespace) -> int:
             print(line)
     if not outcome.complete:
         sys.stdout.flush()
-        print(f"{build_parser().prog} tournament: interrupted", file=sys.stderr)
+        print(f"{args.prog} tournament: interrupted", file=sys.stderr)
         return 130
     return 0
 
@@ -295,31 +340,31 @@ def _bench_ui(args: argparse.Namespace) -> int:
 
 
 def _replay(args: argparse.Namespace) -> int:
-    """A save that cannot be read or replayed is one ``{"error": …}`` line, exit 2. Besides
-    ``MalformedInput``, the readers underneath may let a ``ValueError`` (a 5,000-digit number),
-    a ``RecursionError`` (deep nesting) or an ``OSError`` through: all are the file's fault."""
+    """A save that cannot be read or replayed is one ``{"error": …}`` line, exit 2. The save is
+    rebuilt as a resumed game is (``Match.from_save``, seats and machine levels included), so
+    ``replay`` accepts exactly the saves the game would resume. Besides ``MalformedInput``, the
+    readers underneath may let a ``ValueError`` (a 5,000-digit number), a ``RecursionError``
+    (deep nesting) or an ``OSError`` through: all are the file's fault."""
     from game.core.errors import MalformedInput, beyond_parser_limits
     from game.core.saves import read_save
-    from game.rules.registry import engine_for
-    from game.rules.replay import replay
+    from game.match.match import Match
 
     path = Path(args.file)
     try:
         save = read_save(path)
-        state = replay(save)
+        match = Match.from_save(save)
     except MalformedInput as error:
         return _json_error(str(error))
     except (ValueError, RecursionError) as error:
         return _json_error(f"cannot read {path.name}: {beyond_parser_limits(error)}")
     except OSError as error:
         return _json_error(f"cannot read {path.name}: {error.strerror or error}")
-    engine = engine_for(save.config.game)
-    outcome = engine.result(state)
+    outcome = match.outcome()
     print(json.dumps({
         "game": save.config.game,
         "actions": len(save.actions),
-        "over": engine.is_over(state),
-        "to_act": engine.to_act(state),
+        "over": match.is_over(),
+        "to_act": match.pending().decision.to_act(),
         "ranking": list(outcome.ranking),
         "outcome": outcome.to_json(),
     }, ensure_ascii=False))
@@ -354,8 +399,12 @@ def _playable() -> tuple[str, ...]:
     return playable()
 
 
-def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m game", description="Mecha Corta. Without a command: "
+PROG = "python -m game"
+"""What the messages call the program from source; the download passes its own name."""
+
+
+def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
+    parser = _Parser(prog=prog, description="Mecha Corta. Without a command: "
                      "open the game window.")
     parser.add_argument("--code", metavar="CODE",
                         help="open the game this code pins (with --screenshot: the table, "
@@ -381,6 +430,7 @@ def build_parser() -> argparse.ArgumentParser:
                         help="check this copy of the game without a window (locales, fonts, "
                              "images, sounds, a machine game of each rule set and one through "
                              "the screens), one line per check; exit 0 when all pass")
+    parser.set_defaults(prog=prog)
     sub = parser.add_subparsers(dest="command", parser_class=_Parser)
     scenario = sub.add_parser("scenario", help="run a scenario file and print the state as JSON",
                               one_line=False)
@@ -399,7 +449,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "name, or one per seat")
     sim.add_argument("--games", type=_positive, default=100, help="games to play (100)")
     sim.add_argument("--seed", type=_whole, default=0,
-                     help="seed of the first game; game i uses seed + i (0)")
+                     help="seed of the first game; game i uses seed + i, wrapped at 2^20 (0)")
     sim.add_argument("--options", default="", help="rule options, comma-separated")
     sim.add_argument("--rotate", action="store_true",
                      help="rotate the first player round the table game by game")
@@ -438,7 +488,8 @@ def build_parser() -> argparse.ArgumentParser:
     tour.add_argument("--options", default="",
                       help="with --bots: rule options, comma-separated")
     tour.add_argument("--seed", type=_whole, default=0,
-                      help="seed of every row's first game; game i uses seed + i (0)")
+                      help="seed of every row's first game; game i uses seed + i, wrapped "
+                           "at 2^20 (0)")
     tour.add_argument("--json", action="store_true",
                       help="print one JSON object on the last line")
     tour.add_argument("--quiet", action="store_true", help="no progress on stderr")
@@ -454,7 +505,7 @@ def build_parser() -> argparse.ArgumentParser:
     soak.add_argument("--games", type=_whole, default=1000,
                       help="games to play, cycling over every table (1000; 0: none)")
     soak.add_argument("--seed", type=_whole, default=0,
-                      help="seed of the first game; game i uses seed + i (0)")
+                      help="seed of the first game; game i uses seed + i, wrapped at 2^20 (0)")
     soak.add_argument("--screens", type=_whole, default=0, metavar="K",
                       help="also play K games through the real screens in one app (dummy "
                            "driver) and report the resident memory growth from game 1 to K")
@@ -493,7 +544,7 @@ def build_parser() -> argparse.ArgumentParser:
     bench.add_argument("--size", type=_window_size, default=None, metavar="WxH",
                        help="ui, idle: the window size (ui: 1280x720; idle: fitted to the "
                             "desktop)")
-    bench.add_argument("--seconds", type=float, default=10.0,
+    bench.add_argument("--seconds", type=_seconds, default=10.0,
                        help="idle: seconds measured per scene (10)")
     bench.add_argument("--launch-runs", type=_whole, default=5,
                        help="ui: launches to time, the median is reported (5; 0: none)")
@@ -563,7 +614,7 @@ def _front_end(args: argparse.Namespace) -> int:
             return launch.first_frame(args.lang)
         return launch.run(args.lang, args.code)
     except launch.WindowError as error:
-        print(f"python -m game: {error}", file=sys.stderr)
+        print(f"{args.prog}: {error}", file=sys.stderr)
         return 1
 
 
@@ -622,15 +673,16 @@ def _autoplay(args: argparse.Namespace) -> int:
     return 0
 
 
-def main(argv: Sequence[str] | None = None) -> int:
+def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     """Run one command. Exit codes: 0 done; 1 the command's own failure (an illegal scenario
     step, a window that cannot open, a failing check); 2 bad input or a refusal of the system
     (a full disk): one line; 3 a bug: one line; 130 interrupted; 141 standard output closed by
-    its reader (``… | head``): nothing printed."""
-    parser = build_parser()
-    label = parser.prog
-    _escape_what_stdout_cannot_encode()
+    its reader (``… | head``): nothing printed. ``prog``: the program's name in those lines
+    (the download is ``mecha-corta``, not ``python -m game``)."""
+    label = prog
     try:
+        parser = build_parser(prog)
+        _escape_what_stdout_cannot_encode()
         args = _parse(parser, argv)
         label = f"{parser.prog} {args.command}" if args.command else parser.prog
         run = getattr(args, "run", None)

@@ -119,6 +119,10 @@ OUTPUT_COMMANDS = [
                  id="sim"),
     pytest.param(["sim", "--game", "mazo", "--bots", "lanzado", "--games", "5", "--quiet",
                   "--json"], id="sim --json"),
+    # argparse prints the help and swallows a failed write: unbuffered (PYTHONUNBUFFERED=1,
+    # common in containers) nothing was left for the last flush to catch (issue 19)
+    pytest.param(["--help"], id="--help"),
+    pytest.param(["sim", "--help"], id="sim --help"),
 ]
 BUFFERING = pytest.mark.parametrize("buffered", [False, True], ids=["unbuffered", "buffered"])
 
@@ -251,3 +255,79 @@ def test_random_argument_lists_never_end_in_an_internal_error(argv: list[str],
                 code = stop.code if isinstance(stop.code, int) else 2
     assert code in (0, 1, 2), (full, err.getvalue())
     assert "Traceback" not in err.getvalue() and "internal error" not in err.getvalue()
+
+
+# --- round three (issue 19) ------------------------------------------------------------------
+
+@pytest.mark.skipif(not Path("/dev/zero").exists(), reason="no /dev/zero here")
+@pytest.mark.parametrize("command", ["replay", "scenario"])
+def test_an_endless_file_is_refused_not_read_until_memory_runs_out(command: str) -> None:
+    """``/dev/zero`` never ends: the reader stops past its cap (1 MB) and says so."""
+    assert "larger than 1 MB" in assert_json_error(game(command, "/dev/zero", timeout=60))
+
+
+def test_a_file_past_the_cap_is_refused_and_one_under_it_is_read(tmp_path: Path) -> None:
+    from game.core.files import MAX_BYTES
+
+    big = tmp_path / "big.json"
+    big.write_bytes(b" " * MAX_BYTES + b"{}")
+    assert "larger than 1 MB" in assert_json_error(game("replay", str(big)))
+    fits = tmp_path / "fits.json"
+    fits.write_bytes(b" " * (MAX_BYTES - 2) + b"{}")
+    assert "larger than" not in assert_json_error(game("replay", str(fits)))
+
+
+@pytest.mark.parametrize("seconds", ["-1", "nan", "0", "inf", "1e400", "ten"])
+def test_bench_idle_measures_only_a_positive_number_of_seconds(seconds: str) -> None:
+    line = assert_one_line(game("bench", "idle", f"--seconds={seconds}"))
+    assert "--seconds" in line
+
+
+def test_replay_takes_exactly_the_saves_the_game_resumes(tmp_path: Path) -> None:
+    """A save with seats no machine of that game plays (Maestro at a Caza Bombas or Die Bombe
+    table): the resume loader sets it aside, so ``replay`` refuses it too; one the loader
+    resumes, ``replay`` reads."""
+    from game.bots.registry import levels_for
+    from game.core.config import GameConfig, SeatKind
+    from game.core.saves import SavedGame, write_atomic
+    from game.match.autosave import FILE_NAME, Autosaver, DamagedSave
+    from game.rules.registry import descriptor, playable
+
+    checked = 0
+    for name in playable():
+        spec = descriptor(name)
+        seats = spec.min_seats
+        for kind in (SeatKind.MAESTRO, SeatKind.ASTUTO):
+            config = GameConfig(name, (kind,) * seats, spec.with_defaults(frozenset()))
+            folder = tmp_path / f"{name}-{kind.value}"
+            folder.mkdir()
+            path = folder / FILE_NAME
+            write_atomic(path, SavedGame(config, 5, ()).dumps())
+            replayed = game("replay", str(path))
+            try:
+                Autosaver(folder).load_unfinished()
+            except DamagedSave:
+                resumes = False
+            else:
+                resumes = True
+            assert resumes == (kind in levels_for(name)), (name, kind)
+            assert (replayed.returncode == 0) == resumes, (name, kind, replayed.stdout)
+            if not resumes:
+                assert "maestro" in assert_json_error(replayed)
+            checked += 1
+    assert checked >= 10
+
+
+@pytest.mark.parametrize("command", [
+    ["sim", "--game", "bombazo", "--bots", "lanzado", "--games", "3", "--quiet", "--json"],
+    ["tournament", "--bots", "lanzado,lanzado", "--games", "3", "--jobs", "1", "--quiet",
+     "--json"],
+], ids=["sim", "tournament"])
+def test_runs_that_cross_the_top_of_the_seed_space_wrap_round(command: list[str]) -> None:
+    """Seeds 2^20 - 2, 2^20 - 1, 0: every game is one a code replays, none an error."""
+    done = game(*command, "--seed", str((1 << 20) - 2))
+    assert done.returncode == 0, done.stderr
+    report = json.loads(done.stdout.splitlines()[-1])
+    errors = report["errors"] if "errors" in report else \
+        sum(row["errors"] for row in report["rows"])
+    assert errors == 0, report

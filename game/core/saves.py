@@ -32,6 +32,7 @@ from typing import Any
 from game.core.codes import SEED_SPACE
 from game.core.config import GameConfig, SeatKind
 from game.core.errors import MalformedInput, beyond_parser_limits
+from game.core.files import read_text_capped
 
 SAVE_FORMAT = "mecha-corta-save"
 SAVE_VERSION = 2
@@ -199,9 +200,12 @@ def loads(text: str) -> SavedGame:
 
 def read_save(path: Path) -> SavedGame:
     try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise MalformedInput(f"cannot read {path.name}: {error.__class__.__name__}") from None
+        text = read_text_capped(path)
+    except OSError as error:
+        raise MalformedInput(f"cannot read {path.name}: {error.strerror or type(error).__name__}"
+                             ) from None
+    except UnicodeDecodeError:
+        raise MalformedInput(f"cannot read {path.name}: not UTF-8 text") from None
     return loads(text)
 
 

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from game.core.errors import beyond_parser_limits
+from game.core.files import MAX_LOCALE_BYTES, read_bytes_capped
 from game.i18n.paths import resource_path
 from game.i18n.system import FALLBACK, language_of
 
@@ -74,8 +75,8 @@ def locale_file(lang: str, directory: Path | None = None) -> Path:
 def read_catalog(lang: str, directory: Path | None = None) -> dict[str, object]:
     """One locale file, flattened. Raises ``OSError``, ``ValueError`` (not TOML, not UTF-8, an
     integer too long to read) or ``RecursionError`` (nesting deeper than Python recurses)."""
-    with locale_file(lang, directory).open("rb") as handle:
-        return flatten(tomllib.load(handle))
+    data = read_bytes_capped(locale_file(lang, directory), MAX_LOCALE_BYTES)
+    return flatten(tomllib.loads(data.decode("utf-8")))
 
 
 def ordinal_form(lang: str, n: int) -> str:

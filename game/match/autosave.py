@@ -38,6 +38,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from game.core.errors import MalformedInput
+from game.core.files import read_text_capped
 from game.core.saves import SavedGame, remove_stale_temps, saved_game_from_json, write_atomic
 from game.match.flow import TableFlow
 from game.match.match import Match
@@ -200,7 +201,7 @@ class Autosaver:
         if not self.read_only:
             self.remove_stale_temps()
         try:
-            text = self.path.read_text(encoding="utf-8")
+            text = read_text_capped(self.path)
         except (FileNotFoundError, NotADirectoryError):  # no file, or no folder yet
             return None
         except (OSError, UnicodeDecodeError) as error:

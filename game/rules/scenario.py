@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.errors import IllegalAction, MalformedInput, beyond_parser_limits
+from game.core.files import read_text_capped
 from game.rules import registry
 from game.rules.kit import StepMissing
 
@@ -46,9 +47,11 @@ class Outcome:
 
 def run_file(path: Path) -> Outcome:
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_text_capped(path)
     except (OSError, UnicodeDecodeError) as error:
-        return Outcome(EXIT_MALFORMED, {"error": f"cannot read {path}: {_one_line(error)}"})
+        why = error.strerror if isinstance(error, OSError) and error.strerror else \
+            _one_line(error)
+        return Outcome(EXIT_MALFORMED, {"error": f"cannot read {path}: {why}"})
     return run_text(text)
 
 

@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from game.core.config import SeatKind
+from game.core.files import read_bytes_capped
 from game.core.saves import remove_stale_temps, write_atomic
 from game.match.autosave import set_aside
 from game.ui.players import NAME_SEATS, clean_names
@@ -144,7 +145,7 @@ class Settings:
     @classmethod
     def _load(cls, path: Path) -> Settings:
         try:
-            raw = path.read_bytes()
+            raw = read_bytes_capped(path)
         except FileNotFoundError:
             return cls()
         except OSError as error:
