@@ -6,8 +6,9 @@ as its data folder. "Play now", a few of the person's draws and the machines' mo
 SIGKILL. A second process on the same folder offers the unfinished game; Enter accepts it. The
 trace (MECHA_CORTA_TRACE) says the table opened at the same move with the same game code, and the
 autosave written after the resume starts with exactly the actions of the one the kill left
-behind and replays (``Match.from_save`` checks every machine move against the machine's own
-choice): the same game, the same next machine moves.
+behind and replays (``Match.from_save`` applies every saved move through the engine, legal
+where it stands; it does not ask the machines again, docs/SAVES.md): the same game, and the
+machines' moves after the resume are those of the same decision streams.
 
 Like test_window.py: skipped without Xvfb and xdotool, a failure in CI.
 """
