@@ -55,9 +55,9 @@ def games(display: str) -> Iterator[list[window.Game]]:
         game.stop()
 
 
-def _start(display: str, folder: Path, games: list[window.Game]) -> window.Game:
+def _start(display: str, folder: Path, games: list[window.Game], home: Path) -> window.Game:
     folder.mkdir()
-    game = window.Game(display, folder)
+    game = window.Game(display, folder, home=home)
     games.append(game)
     game.find_window()
     return game
@@ -113,7 +113,7 @@ def _started(game: window.Game) -> dict[str, Any] | None:
 
 def test_a_killed_game_resumes_with_the_same_moves(display: str, home: Path, tmp_path: Path,
                                                    games: list[window.Game]) -> None:
-    first = _start(display, tmp_path / "first", games)
+    first = _start(display, tmp_path / "first", games, home)
     start: dict[str, Any] | None = None
     for _ in range(10):  # "Play now" (again if the click came before the title took input)
         first.click(window.PLAY_NOW)
@@ -138,7 +138,7 @@ def test_a_killed_game_resumes_with_the_same_moves(display: str, home: Path, tmp
     assert not Match.from_save(before).is_over(), "the game ended before the kill"
     moves = len(before.actions)
 
-    second = _start(display, tmp_path / "second", games)
+    second = _start(display, tmp_path / "second", games, home)
     resumed: dict[str, Any] | None = None
     for _ in range(20):  # Enter accepts the offer
         second.key("Return")

@@ -110,7 +110,7 @@ class Game:
     command-line arguments (``--code CODE``); ``settings``: a settings file to start with."""
 
     def __init__(self, display: str, folder: Path, args: tuple[str, ...] = (),
-                 settings: dict[str, Any] | None = None) -> None:
+                 settings: dict[str, Any] | None = None, home: Path | None = None) -> None:
         self.display = display
         self.trace = folder / "trace.jsonl"
         self.log = folder / "game.log"
@@ -120,7 +120,8 @@ class Game:
                    MECHA_CORTA_TRACE=str(self.trace), HOME=str(folder),
                    XDG_DATA_HOME=str(folder / "data"), PYTHONPATH=str(ROOT),
                    PYGAME_HIDE_SUPPORT_PROMPT="1")
-        env.setdefault(HOME_ENV, str(folder / "data"))
+        # its data folder: the one given, else its own, whatever the outer environment says
+        env[HOME_ENV] = str(home if home is not None else folder / "data")
         self.env = env
         if settings is not None:
             data = folder / "data" / "mecha-corta"

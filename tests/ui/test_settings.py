@@ -73,6 +73,7 @@ def test_save_reports_a_folder_it_cannot_write(tmp_path: Path) -> None:
 
 
 def test_default_folder_without_platformdirs(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("MECHA_CORTA_HOME", raising=False)
     monkeypatch.setitem(sys.modules, "platformdirs", None)
     assert default_folder() == Path.home() / ".mecha-corta"
     assert settings_module.APP_NAME == "mecha-corta"
