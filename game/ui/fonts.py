@@ -9,6 +9,8 @@ game still runs with pygame's own font.
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pygame
 
 from game.ui import gfx, theme
@@ -53,11 +55,28 @@ def get(size: int, bold: bool = False) -> pygame.font.Font:
     return found
 
 
+class TextObserver(Protocol):
+    """Told of every text drawn (``game.ui.textaudit``): the audit of what a person can read
+    needs the size each text was asked at, which a rendered surface no longer says."""
+
+    def rendered(self, text: str, size: int) -> None: ...
+
+    def squeezed(self, text: str, size: int, ratio: float) -> None: ...
+
+    def cut(self, text: str, size: int) -> None: ...
+
+
+observer: TextObserver | None = None
+"""The audit's observer while one runs; ``None`` in play (one test of a global per text)."""
+
+
 def render(text: str, size: int, color: theme.Color = theme.INK, bold: bool = False
            ) -> pygame.Surface:
     """``text`` rendered anti-aliased on a transparent canvas at the current scale (its
     glyphs drawn by a font of ``size`` × scale pixels), cached."""
     key = (text, size, bold, (int(color[0]), int(color[1]), int(color[2])))
+    if observer is not None:
+        observer.rendered(text, size)
     if not pygame.font.get_init():
         clear()
 

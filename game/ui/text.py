@@ -44,6 +44,8 @@ def fit_line(text: str, size: int, width: int, color: theme.Color, bold: bool = 
     w, h = surf.get_size()
     if w <= width or w == 0:
         return surf
+    if fonts.observer is not None:
+        fonts.observer.squeezed(text, size, width / w)
     if width / w >= min_squeeze:
         return gfx.smoothscale(surf, (max(1, width), h))
     scale = width / (w * min_squeeze)
@@ -71,6 +73,8 @@ def draw_paragraph(surface: pygame.Surface, text: str, rect: pygame.Rect, size: 
     step = round(fonts.get(size, bold).get_linesize() * line_gap / 1.15)
     y = rect.top
     for line in lines:
+        if line and y + step > rect.bottom + step // 3 and fonts.observer is not None:
+            fonts.observer.cut(line, size)
         if line and y + step <= rect.bottom + step // 3:
             surf = fonts.render(line, size, color, bold)
             if align == "center":
