@@ -3,6 +3,13 @@
 Pure Python (math, array, random, wave): no numpy, no samples from anywhere else. The output is
 deterministic (every sound has its own seeded generator), so running the script again gives the
 same files. Run: ``python build/make_sounds.py``.
+
+The mix lives in the files: each effect belongs to a class (:data:`CLASSES`) with a target
+loudness (:data:`TARGETS`, RMS over the whole file in dBFS, what ``sox FILE -n stat`` reports),
+and :func:`level` brings it there, softly limiting the peaks below :data:`CEILING` (the
+explosion, dense and long, needs it). The biggest moment is the loudest: explosion > win >
+reactions (nope, defuse, the drum roll) > actions > UI clicks > the ambient ticks. The game
+plays every file at the same gain (``game.ui.sound``), so what sox measures is what is heard.
 """
 
 from __future__ import annotations
@@ -19,6 +26,25 @@ RATE = 22050
 OUT = Path(__file__).resolve().parent.parent / "assets" / "sounds"
 
 Signal = list[float]
+
+TARGETS: dict[str, float] = {
+    "blast": -11.0, "outcome": -14.0, "reaction": -17.5, "action": -21.0, "ui": -27.0,
+    "ambient": -30.0,
+}
+"""Target loudness of each class: whole-file RMS in dBFS, loudest class first."""
+CLASSES: dict[str, str] = {
+    "explosion": "blast",
+    "win": "outcome",
+    "nope": "reaction", "defuse": "reaction", "drumroll": "reaction",
+    "play": "action", "draw": "action", "snip": "action", "dial": "action", "crumple": "action",
+    "click": "ui",
+    "tick": "ambient", "clock": "ambient",
+}
+"""The class of every effect (every name in :data:`SOUNDS`)."""
+CEILING = 0.95
+"""No sample goes above this (−0.45 dBFS): the limiter's ceiling, headroom against clipping."""
+KNEE = 0.6
+"""Below this the limiter leaves the signal untouched."""
 
 
 def _n(seconds: float) -> int:
@@ -90,6 +116,35 @@ def _finish(sig: Signal, peak: float = 0.8, fade: float = 0.01) -> Signal:
     return out
 
 
+def rms(sig: Signal) -> float:
+    return math.sqrt(sum(x * x for x in sig) / len(sig)) if sig else 0.0
+
+
+def _limit(x: float) -> float:
+    """A soft-knee limiter: linear up to :data:`KNEE`, then a tanh curve that never reaches
+    :data:`CEILING` (no hard clipping, no sudden corner)."""
+    size = abs(x)
+    if size <= KNEE:
+        return x
+    room = CEILING - KNEE
+    return math.copysign(KNEE + room * math.tanh((size - KNEE) / room), x)
+
+
+def level(sig: Signal, target_db: float) -> Signal:
+    """``sig`` brought to ``target_db`` (whole-file RMS, dBFS) with its peaks softly limited;
+    the gain is searched again after limiting, which takes some loudness away."""
+    target = 10 ** (target_db / 20)
+    gain = target / (rms(sig) or 1.0)
+    out = sig
+    for _ in range(30):
+        out = [_limit(x * gain) for x in sig]
+        got = rms(out)
+        if abs(got / target - 1) < 0.001:
+            break
+        gain *= target / (got or 1.0)
+    return out
+
+
 # --- the sounds ------------------------------------------------------------------------------
 
 
@@ -148,6 +203,12 @@ def explosion() -> Signal:
                         (crackle, 0.3, 0.05)), 0.92, 0.2)
 
 
+def _constant(freq: float) -> Callable[[float], float]:
+    """A steady frequency for :func:`_tone` (a closure per note, typed, unlike a lambda with a
+    default argument)."""
+    return lambda t: freq
+
+
 def win() -> Signal:
     """A small fanfare: C E G then a held high C, soft square-ish tone."""
     square = (1.0, 0.0, 0.33, 0.0, 0.2, 0.0, 0.14)
@@ -155,7 +216,7 @@ def win() -> Signal:
              (1046.5, 0.38, 0.6)]
     parts = []
     for freq, start, length in notes:
-        tone = _env(_tone(lambda t, f=freq: f, length, square, 0.006 if length > 0.3 else 0.0),
+        tone = _env(_tone(_constant(freq), length, square, 0.006 if length > 0.3 else 0.0),
                     0.012, length * 0.8)
         parts.append((tone, 1.0, start))
     return _finish(_lowpass(_mix(*parts), 3500), 0.65, 0.08)
@@ -264,9 +325,11 @@ def write_wav(path: Path, sig: Signal) -> None:
 def main(out: Path = OUT) -> int:
     out.mkdir(parents=True, exist_ok=True)
     for name, make in SOUNDS.items():
-        sig = make()
+        sig = level(make(), TARGETS[CLASSES[name]])
         write_wav(out / f"{name}.wav", sig)
-        print(f"{name}.wav  {len(sig) / RATE:.2f} s")
+        peak = max(abs(x) for x in sig)
+        print(f"{name}.wav  {len(sig) / RATE:.2f} s  RMS {20 * math.log10(rms(sig)):6.1f} dBFS"
+              f"  peak {20 * math.log10(peak):5.1f} dBFS")
     return 0
 
 

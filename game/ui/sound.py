@@ -1,8 +1,18 @@
-"""Sound effects: a small manager with volume and mute that never crashes.
+"""Sound effects and music: small managers with volume and mute that never crash.
 
 A machine without audio (``pygame.mixer.init`` fails, a file is missing or damaged) plays
 silently. Short sounds get a small random pitch change each time (Balatro's trick), made by
 resampling the WAV once, in memory, the first time the sound plays.
+
+The mix lives in the files: ``build/make_sounds.py`` levels every effect to its class's target
+loudness (explosion > win > reactions > actions > UI clicks > ambient ticks), so every effect
+plays at the same gain and what ``sox`` measures on ``assets/sounds`` is what the player hears.
+
+The music (:class:`Music`): short loops of our own (``build/make_music.py``) in
+``assets/music``, one for each mood (:data:`MOODS`); the scene stack decides the mood
+(:func:`mood_for`). They stream through ``pygame.mixer.music`` (loading one costs a tenth of a
+millisecond, against 100–200 ms to decode it into a ``pygame.mixer.Sound``), which loops the file
+itself; each loop starts and ends on silence, so the loop point does not click.
 """
 
 from __future__ import annotations
@@ -12,6 +22,7 @@ import io
 import random
 import wave
 from array import array
+from collections.abc import Iterable
 from pathlib import Path
 
 import pygame
@@ -22,13 +33,6 @@ from game.ui.quiet import library_noise_to_log
 NAMES = ("draw", "play", "nope", "defuse", "explosion", "win", "tick", "click", "drumroll",
          "crumple", "snip", "dial", "clock")
 """Every effect in assets/sounds/ (``<name>.wav``)."""
-
-LEVELS: dict[str, float] = {
-    "draw": 0.7, "play": 0.8, "nope": 0.7, "defuse": 0.8, "explosion": 1.0, "win": 0.6,
-    "tick": 0.45, "click": 0.45, "drumroll": 0.6, "crumple": 0.6, "snip": 0.8, "dial": 0.8,
-    "clock": 0.3,
-}
-"""The mix: how loud each effect is at full volume."""
 
 JITTER = frozenset({"draw", "play", "click", "tick", "defuse", "crumple", "snip", "dial"})
 """Effects that get a small random pitch change."""
@@ -121,8 +125,8 @@ class Sound:
         return found
 
     def play(self, name: str, volume: float = 1.0) -> bool:
-        """Play ``name`` at ``volume`` × its level × the master volume; ``True`` if a sound
-        actually started."""
+        """Play ``name`` at ``volume`` × the master volume (the files carry the mix); ``True``
+        if a sound actually started."""
         self.played.append(name)
         del self.played[:-64]
         if not self.available or self.muted or self.volume <= 0:
@@ -132,7 +136,7 @@ class Sound:
             return False
         snd = self.rng.choice(variants)
         try:
-            snd.set_volume(max(0.0, min(1.0, volume * LEVELS.get(name, 1.0) * self.volume)))
+            snd.set_volume(max(0.0, min(1.0, volume * self.volume)))
             return snd.play() is not None
         except pygame.error:
             return False
@@ -153,3 +157,123 @@ class Sound:
     @property
     def loaded(self) -> tuple[str, ...]:
         return tuple(self._sounds)
+
+
+# --- music -------------------------------------------------------------------------------------
+
+MOODS = ("calm", "auction", "defuse")
+"""Every loop in assets/music/ (``<mood>.wav``): ``calm`` for the title, the menus and the card
+tables, ``auction`` for Die Bombe's table, ``defuse`` for Caza Bombas' table."""
+MOOD_OF_MODULE: dict[str, str] = {
+    "game.ui.diebombe.table": "auction",
+    "game.ui.cazabombas.table": "defuse",
+}
+"""The scenes with their own mood, by the module of their class (a scene may instead name its
+mood in a ``music`` attribute)."""
+MUSIC_FADE_IN_MS = 1500
+MUSIC_FADE_OUT_MS = 700
+"""A mood change fades the old loop out, then the new one in (never both at once:
+``pygame.mixer.music`` would block until the fade-out ends)."""
+
+
+def mood_for(scenes: Iterable[object]) -> str:
+    """The mood of the topmost scene that has one (its ``music`` attribute, else
+    :data:`MOOD_OF_MODULE`), else ``calm``: a pause or a dialog over a table keeps the table's
+    mood."""
+    for scene in reversed(list(scenes)):
+        mood = getattr(scene, "music", None)
+        if isinstance(mood, str) and mood in MOODS:
+            return mood
+        mood = MOOD_OF_MODULE.get(type(scene).__module__)
+        if mood is not None:
+            return mood
+    return "calm"
+
+
+class Music:
+    """One loop at a time through ``pygame.mixer.music`` with its own ``volume`` (0..1) and
+    ``muted``; silent, never raising, without audio or without the files.
+
+    ``play(mood)`` says what should be heard; :meth:`update` (every frame) moves there: when
+    a loop is playing and another is wanted, it fades the old one out first and starts the new
+    one on a later call, once the fade has ended."""
+
+    def __init__(self, volume: float = 0.3, muted: bool = False, *, enabled: bool = True,
+                 folder: Path | None = None) -> None:
+        self.volume = max(0.0, min(1.0, volume))
+        self.muted = muted
+        self.folder = folder or resource_path("assets", "music")
+        self.available = enabled and mixer_ready()
+        self.wanted: str | None = None
+        """The mood the screens ask for (``None``: none)."""
+        self.playing: str | None = None
+        """The loop started (playing, fading in or fading out), or ``None``."""
+        self.fading_out = False
+        self.broken: set[str] = set()
+        """Moods whose file would not load: not tried again."""
+
+    @property
+    def audible(self) -> bool:
+        return self.available and not self.muted and self.volume > 0
+
+    def follow(self, scenes: Iterable[object]) -> None:
+        """Play the mood of the scene stack ``scenes`` (:func:`mood_for`)."""
+        self.play(mood_for(scenes))
+
+    def play(self, mood: str | None) -> None:
+        self.wanted = mood
+        self.update()
+
+    def update(self, dt: float = 0.0) -> None:
+        """One step toward what should be heard (``dt`` unused: the mixer keeps the time)."""
+        if not self.available:
+            return
+        target = self.wanted if self.audible else None
+        try:
+            if self.fading_out:
+                if pygame.mixer.music.get_busy():
+                    return
+                self.fading_out = False
+                self.playing = None
+            if target == self.playing:
+                return
+            if self.playing is not None:
+                pygame.mixer.music.fadeout(MUSIC_FADE_OUT_MS)
+                self.fading_out = True
+                return
+            if target is None or target in self.broken:
+                return
+            self._start(target)
+        except pygame.error:
+            self.playing = None
+            self.fading_out = False
+
+    def _start(self, mood: str) -> None:
+        try:
+            pygame.mixer.music.load(str(self.folder / f"{mood}.wav"))
+        except (pygame.error, OSError):
+            self.broken.add(mood)
+            return
+        pygame.mixer.music.set_volume(self.volume)
+        pygame.mixer.music.play(loops=-1, fade_ms=MUSIC_FADE_IN_MS)
+        self.playing = mood
+
+    def set_volume(self, volume: float) -> None:
+        self.volume = max(0.0, min(1.0, volume))
+        if self.available and self.playing is not None and not self.fading_out:
+            with contextlib.suppress(pygame.error):
+                pygame.mixer.music.set_volume(self.volume)
+        self.update()
+
+    def set_muted(self, muted: bool) -> None:
+        self.muted = muted
+        self.update()
+
+    def stop(self) -> None:
+        """Silence at once (leaving the game)."""
+        self.wanted = None
+        if self.available:
+            with contextlib.suppress(pygame.error):
+                pygame.mixer.music.stop()
+        self.playing = None
+        self.fading_out = False

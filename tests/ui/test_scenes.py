@@ -252,6 +252,7 @@ def test_settings_by_keyboard_only(make_app: Callable[..., App]) -> None:
     frames(app)
     assert scene.form.focused is scene.volume
     assert app.settings.volume == pytest.approx(0.7)
+    key(pygame.K_DOWN)  # music
     key(pygame.K_DOWN)  # mute
     key(pygame.K_RETURN)
     frames(app)

@@ -37,7 +37,7 @@ def test_every_effect_is_a_short_16_bit_mono_wav_with_sound_in_it(name: str) -> 
         assert 0.02 < w.getnframes() / 22050 <= 2.0
         samples = array("h", w.readframes(w.getnframes()))
     peak = max(abs(s) for s in samples)
-    assert 8000 < peak < 32767  # audible, never clipped
+    assert 3000 < peak < 32767  # audible (the quiet UI ticks too), never clipped
     assert abs(samples[-1]) < 600  # faded out: no click at the end
 
 

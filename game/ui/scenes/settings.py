@@ -1,4 +1,7 @@
-"""Settings: every change applies at once and is saved when the scene closes."""
+"""Settings: every change applies at once and is saved when the scene closes.
+
+The music has its own slider right under the volume (the master, which the music follows too),
+so the music can be turned down or off while the effects stay."""
 
 from __future__ import annotations
 
@@ -14,15 +17,17 @@ from game.ui.widgets import Button, Choice, Slider, Toggle
 
 ROW_X = 250
 ROW_W = 780
-ROW_H = 50
-ROW_GAP = 58
+ROW_H = 46
+ROW_GAP = 52
 TOP = 138
+ROWS = 9
+"""Rows of the form (the back button sits below the panel)."""
 
 
 class SettingsScene(FormScene[None]):
     def build(self) -> None:
         s = self.app.settings
-        rows = iter(range(TOP, TOP + 10 * ROW_GAP, ROW_GAP))
+        rows = iter(range(TOP, TOP + ROWS * ROW_GAP, ROW_GAP))
 
         def row() -> tuple[int, int, int, int]:
             return (ROW_X, next(rows), ROW_W, ROW_H)
@@ -34,6 +39,9 @@ class SettingsScene(FormScene[None]):
         self.volume = Slider(row(), 0, 100, round(s.volume * 100), self._volume, step=5,
                              label=self.tr("settings.volume"),
                              show=lambda v: self.t("settings.volume_value", percent=round(v)))
+        self.music = Slider(row(), 0, 100, round(s.music_volume * 100), self._music, step=5,
+                            label=self.tr("settings.music_volume"),
+                            show=lambda v: self.t("settings.volume_value", percent=round(v)))
         self.mute = Toggle(row(), self.tr("settings.mute"), s.mute, self._mute)
         speeds = [(name, self.tr(f"settings.speed_{name}")) for name in SPEEDS]
         self.speed = Choice(row(), self.tr("settings.speed"), speeds, s.machine_speed,
@@ -49,7 +57,7 @@ class SettingsScene(FormScene[None]):
         self.fuse = Toggle(row(), self.tr("settings.fuse_tick"), s.fuse_tick, self._fuse)
         self.back = Button((theme.SCREEN_W // 2 - 160, 624, 320, 60), self.tr("settings.back"),
                            self.finish, shortcut_label=self.tr("key.esc"))
-        for w in (self.language, self.volume, self.mute, self.speed, self.reduced,
+        for w in (self.language, self.volume, self.music, self.mute, self.speed, self.reduced,
                   self.fullscreen, self.reaction, self.fuse, self.back):
             self.form.add(w)
 
@@ -67,6 +75,10 @@ class SettingsScene(FormScene[None]):
         self.app.settings.volume = round(v) / 100
         self.app.apply_settings()
         self.app.sound.play("click")
+
+    def _music(self, v: float) -> None:
+        self.app.settings.music_volume = round(v) / 100
+        self.app.apply_settings()
 
     def _mute(self, on: bool) -> None:
         self.app.settings.mute = on
@@ -105,9 +117,9 @@ class SettingsScene(FormScene[None]):
         self.draw_background(surface)
         draw_text(surface, self.t("settings.title"), (theme.SCREEN_W // 2, 44),
                   theme.TEXT_HEADING + 8, theme.INK, bold=True, anchor="midtop")
-        panel = pygame.Rect(ROW_X - 40, TOP - 22, ROW_W + 80, 8 * ROW_GAP + 30)
+        panel = pygame.Rect(ROW_X - 40, TOP - 22, ROW_W + 80, ROWS * ROW_GAP + 30)
         round_rect(surface, panel, theme.PANEL, 20, 200)
-        for i in range(1, 8):
+        for i in range(1, ROWS):
             y = TOP + i * ROW_GAP - (ROW_GAP - ROW_H) // 2
             gfx.line(surface, theme.mix(theme.PANEL, theme.PANEL_EDGE, 0.5),
                              (ROW_X, y), (ROW_X + ROW_W, y), 1)
