@@ -14,9 +14,17 @@ Input rules (DESIGN.md "input stays locked while an action resolves"):
 - only the top scene gets input; Esc calls its ``on_escape()`` (pause / back / quit confirm);
 - F11 toggles fullscreen in every scene;
 - while the top scene is ``busy`` the app drops clicks and keys (Esc, F11, motion and key
-  releases still pass);
+  releases still pass); so it does while the top scene is ``settling`` (a moment the person
+  could dismiss has just gone: the press meant for it must not act on what comes next);
 - for ``CLICK_GUARD`` seconds after the stack changes, clicks are dropped too, so the second
-  half of a double click never lands on the scene that the first half opened.
+  half of a double click never lands on the scene that the first half opened;
+- a key's release also goes to the scene it was pressed on, when another came over it
+  meanwhile (else that scene thinks the key still held and ignores its next press).
+
+Idle frames (nothing moved or was touched for ``IDLE_AFTER`` seconds) come ``IDLE_FPS`` times a
+second and may draw only the top scene's ambient areas, but only while every drawn scene says
+it is ``still`` and the frame shown before was drawn the same way; otherwise the frame is drawn
+whole. Whatever changed is on screen: saving the processor never shows an old frame.
 """
 
 from __future__ import annotations
@@ -41,7 +49,7 @@ from game.ui.fx import Flash, Shake
 from game.ui.locale import Translator, load_locale, resource_path, system_lang
 from game.ui.quiet import library_noise_to_log, name_the_window
 from game.ui.settings import Settings
-from game.ui.sound import Sound
+from game.ui.sound import Music, Sound
 from game.ui.stack import SceneStack
 from game.ui.thinker import Thinker
 from game.ui.tween import Motion
@@ -52,17 +60,23 @@ if TYPE_CHECKING:
     from game.ui.scene import Scene
 
 FPS = 60
-IDLE_FPS = 3
+IDLE_FPS = 1.5
 """Frames a second once nothing moves and nobody touches anything (LOOK.md: calm; the
-processor rests: a few percent of a core on an idle title or table)."""
+processor rests: at most 5 % of a core on an idle title or table, ``bench idle``). Showing a
+frame costs about the same however little of it changed where SDL draws the window through
+OpenGL in software (a display with no graphics card: about 17 ms of a core per frame at
+1632×918), so the count of idle frames is what the processor pays for: 3 took 6–8 %, 2 about
+5 %, 1.5 keeps the fuse burning at about 4 %. Input does not wait for the next idle frame:
+the loop looks at the event queue every ``IDLE_NAP_MS``."""
 IDLE_NAP_MS = 30
 """How long an idle loop sleeps between looks at the event queue (the input's latency)."""
 IDLE_AFTER = 1.5
 """Seconds without input or animation before the app slows down."""
 MAX_DT = 0.1
-IDLE_MAX_DT = 0.6
-"""An idle frame advances the ambient animations (and the fuse's tick) by its real time."""
 """A long hitch (a window drag) advances the game at most this much."""
+IDLE_MAX_DT = 0.75
+"""An idle frame advances the ambient animations (and the fuse's tick) by its real time (a
+little more than ``1 / IDLE_FPS``)."""
 CLICK_GUARD = 0.2
 MOUSE_BUTTONS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 POINTER_EVENTS = frozenset({pygame.MOUSEMOTION, *MOUSE_BUTTONS})
@@ -125,6 +139,7 @@ class App:
         self.shake = Shake(self.motion)
         self.flash = Flash(self.motion)
         self.sound = Sound(self.settings.volume, self.settings.mute, enabled=audio)
+        self.music = Music(enabled=audio)
         widgets.set_click_sound(self._click_sound)
         self.apply_settings()
         if self.settings.fullscreen:
@@ -138,7 +153,11 @@ class App:
         """Input events dropped by the lock or the click guard (tests read it)."""
         self._guard = 0.0
         self._active_at = 0.0
-        self._shown_whole = False
+        self._pressed_on: dict[int, Scene[Any]] = {}
+        """Which scene each key held down was pressed on: its release goes there too."""
+        self._shown_still: list[pygame.Rect] | None = None
+        """The ambient areas of the frame shown last when it was a still idle frame (the next
+        one may draw only those again), else ``None``: the next idle frame is drawn whole."""
         self._thinker: Thinker | None = None
         pygame.display.set_caption(self.loc.t("app.title"))
         if start == "title":
@@ -186,6 +205,7 @@ class App:
             self.viewport = viewport
             self.canvas = self._new_canvas()
             self.screen.fill(theme.BG_DEEP)
+            self.wake()
 
     def to_logical(self, pos: tuple[float, float]) -> tuple[int, int]:
         return self.viewport.to_logical(pos)
@@ -229,6 +249,7 @@ class App:
         pygame.display.set_caption(self.loc.t("app.title"))
         for scene in self.stack:
             scene.on_language()
+        self.wake()
 
     def apply_settings(self) -> None:
         """Push the settings into the motion, the sound and the window."""
@@ -236,6 +257,8 @@ class App:
         self.motion.reduced = self.settings.reduced_motion
         self.sound.set_volume(self.settings.volume)
         self.sound.set_muted(self.settings.mute)
+        self.music.set_muted(self.settings.mute)
+        self.music.set_volume(self.settings.volume * self.settings.music_volume)
 
     def save_settings(self) -> None:
         if self.persist:
@@ -255,6 +278,14 @@ class App:
 
     def _stack_changed(self) -> None:
         self._guard = CLICK_GUARD
+        self.wake()  # a scene came or went: the whole frame changed
+        self.music.follow(self.stack)
+
+    def wake(self) -> None:
+        """Something changed that no scene reports (the stack, the language, the window): the
+        next frames are drawn whole, at full speed, until ``IDLE_AFTER`` seconds of calm."""
+        self._active_at = self.time
+        self._shown_still = None
 
     # --- the frame -----------------------------------------------------------------------------
 
@@ -276,16 +307,28 @@ class App:
         top = self.stack.top
         if top is None:
             return
+        if kind == pygame.KEYUP:
+            self._release(event, top)
         if kind == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             top.on_escape()
             return
-        if kind in MOUSE_BUTTONS and (self._guard > 0 or top.busy):
+        if kind in MOUSE_BUTTONS and (self._guard > 0 or top.busy or top.settling):
             self.dropped += 1
             return
-        if kind in (pygame.KEYDOWN, pygame.TEXTINPUT) and top.busy:
+        if kind in (pygame.KEYDOWN, pygame.TEXTINPUT) and (top.busy or top.settling):
             self.dropped += 1
             return
+        if kind == pygame.KEYDOWN:
+            self._pressed_on[event.key] = top
         self.stack.handle(event)
+
+    def _release(self, event: pygame.event.Event, top: Scene[Any]) -> None:
+        """A key's release also goes to the scene it was pressed on when another has come
+        over it meanwhile (Enter pressed Start and a question opened; the question answered
+        by a click): else that scene thinks the key still held, and ignores its next press."""
+        pressed_on = self._pressed_on.pop(event.key, None)
+        if pressed_on is not None and pressed_on is not top and pressed_on in self.stack:
+            pressed_on.handle(event)
 
     def _logical_event(self, event: pygame.event.Event) -> pygame.event.Event:
         viewport = self.viewport
@@ -315,6 +358,7 @@ class App:
             self._active_at = self.time
         self.shake.update(dt)
         self.flash.update(dt)
+        self.music.update(dt)
         self._guard = max(0.0, self._guard - dt)
         if not len(self.stack):
             self.running = False
@@ -349,36 +393,55 @@ class App:
         self.clock.tick()
         end = None if seconds is None else pygame.time.get_ticks() + seconds * 1000
         while self.running and (end is None or pygame.time.get_ticks() < end):
-            if not self.idle:
-                self.step(self.clock.tick(FPS) / 1000.0)
-                pygame.display.flip()
-                self._shown_whole = True
-                continue
-            # Sleep until an event comes or the next idle frame is due (in short naps: SDL's
-            # own wait polls every millisecond once joysticks are initialised), then show only
-            # what still moves (the rest of the screen is the frame shown last).
-            due = pygame.time.get_ticks() + round(1000 / IDLE_FPS)
-            while pygame.time.get_ticks() < due and not pygame.event.peek():
-                pygame.time.wait(IDLE_NAP_MS)
-            self.step(self.clock.tick(FPS) / 1000.0, draw=False)
-            self._show_idle_frame()
+            if self.idle:
+                # Sleep until an event comes or the next idle frame is due (in short naps:
+                # SDL's own wait polls every millisecond once joysticks are initialised).
+                due = pygame.time.get_ticks() + round(1000 / IDLE_FPS)
+                while pygame.time.get_ticks() < due and not pygame.event.peek():
+                    pygame.time.wait(IDLE_NAP_MS)
+            self.frame(self.clock.tick(FPS) / 1000.0)
         return 0
 
-    def _show_idle_frame(self) -> None:
+    def frame(self, dt: float, events: Iterable[pygame.event.Event] | None = None) -> None:
+        """One frame of the loop, shown as the loop shows it: :meth:`step` (events, then
+        ``dt`` seconds), then onto the screen, whole, or only the ambient areas when the
+        frame is a still idle one (see :meth:`_show`). Tests call it to see what a person
+        would see."""
+        self.step(dt, events, draw=False)
+        self._show()
+
+    def still_areas(self) -> list[pygame.Rect] | None:
+        """The logical areas an idle frame would draw again now, or ``None``: the whole
+        frame. Only the top scene's ambient areas, and only while nothing else can have
+        changed: the app is idle, nothing shakes or flashes, and every scene drawn is
+        ``still``."""
         top = self.stack.top
-        areas = top.ambient() if top is not None and self._shown_whole else None
-        if areas is None or self.shake.offset != (0, 0) or not self.idle:
+        if top is None or not self.idle or self.shake.offset != (0, 0) or self.flash.active:
+            return None
+        areas = top.ambient()
+        if areas is None or not all(scene.still for scene in self.stack.visible()):
+            return None
+        return areas
+
+    def _show(self) -> None:
+        """Put the frame on the screen. A still idle frame that follows another draws and
+        shows only the ambient areas of both (what moved inside them last time is painted
+        over); any other frame is drawn and shown whole."""
+        areas = self.still_areas()
+        before = self._shown_still
+        self._shown_still = areas
+        if areas is None or before is None:
             self.draw()
             pygame.display.flip()
-            self._shown_whole = True
             return
-        union = areas[0].unionall(areas[1:]) if areas else pygame.Rect(0, 0, 0, 0)
+        redrawn = [*before, *areas]
+        union = redrawn[0].unionall(redrawn[1:]) if redrawn else pygame.Rect(0, 0, 0, 0)
         self.canvas.set_clip(union)  # only the moving parts are drawn again
         self.stack.draw(self.canvas)
         self.canvas.set_clip(None)
         viewport = self.viewport
         dirty = []
-        for area in areas:
+        for area in redrawn:
             shown = self.canvas.get_rect().clip(area)
             if not shown.width or not shown.height:
                 continue
@@ -408,6 +471,7 @@ class App:
         self.stack.reset()
         self.save_settings()
         self.sound.stop()
+        self.music.stop()
 
     def close(self) -> None:
         """Leave pygame (tests and the screenshot tool call it when done)."""

@@ -3,7 +3,8 @@
 - "Play now": Bombazo, a person at seat 0 and three Astuto, with a fresh seed; the very first
   time (``Settings.tutorial_seen`` not set), the first game that teaches instead.
 - "How to play": the first game that teaches (the featured game's ``UiKit.tutorial``), again.
-- "New game": the :class:`~game.ui.scenes.new_game.NewGameScene`.
+- "New game": the :class:`~game.ui.scenes.new_game.NewGameScene` at once; its Start (or a
+  code typed there) asks before an unfinished game is replaced, as "Play now" does at once.
 - A typed code: ``check_code`` answers a translated message for a code that cannot be played;
   ``open_code`` opens the game it pins.
 - The unfinished game: every table the title opens autosaves (``game.match.autosave``) into
@@ -299,9 +300,11 @@ def how_to_play(app: App) -> None:
 
 
 def new_game(app: App) -> None:
+    """The new-game screen, at once: choosing a table loses nothing, so the question about
+    the unfinished game waits for Start (``NewGameScene`` asks it)."""
     from game.ui.scenes.new_game import NewGameScene
 
-    unless_it_loses_a_game(app, lambda: app.push(NewGameScene(app)))
+    app.push(NewGameScene(app))
 
 
 def check_code(app: App, code: str) -> str | None:

@@ -25,6 +25,12 @@ class Scene(Generic[R]):
     - ``animating``: something the player watches is moving (cards flying, machines playing, a
       countdown); while no scene on the stack animates and no input comes, the app slows to a
       few frames a second (ambient sparks go on, slower) and the processor rests.
+    - ``still``: nothing it draws changes by itself outside its :meth:`ambient` areas, so an
+      idle frame may show only those; while any drawn scene is not still, every idle frame is
+      drawn whole (a slow frame is fine, an old one is not).
+    - ``settling``: something the person may have been dismissing with a press has just gone;
+      the app drops clicks and key presses meanwhile, so the press meant for it never acts on
+      what comes next.
     """
 
     opaque: bool = True
@@ -42,6 +48,20 @@ class Scene(Generic[R]):
     @property
     def animating(self) -> bool:
         return self.busy
+
+    @property
+    def still(self) -> bool:
+        """Nothing drawn outside :meth:`ambient` changes until input comes: a scene that moves
+        nothing while it waits. A scene whose state can change with no input and no
+        animation (a timeline playing a moment the person may cut short, a notice fading)
+        says ``False`` then."""
+        return not self.animating
+
+    @property
+    def settling(self) -> bool:
+        """A moment the person could dismiss has just ended (naturally or cut short): a press
+        arriving now was meant for it, and is dropped rather than acting on the table."""
+        return False
 
     def ambient(self) -> list[pygame.Rect] | None:
         """The logical rects that still change while nothing happens (sparks, a bobbing card),

@@ -76,7 +76,8 @@ def until_showing(app: App, lesson: Lesson, key_: str, limit: int = 2400) -> Non
     for _ in range(limit):
         step = lesson.step
         if step is not None and step.key == key_ and lesson.showing and app._guard <= 0 \
-                and not (app.stack.top is not None and app.stack.top.busy):
+                and not (app.stack.top is not None
+                         and (app.stack.top.busy or app.stack.top.settling)):
             return
         app.step(1 / 30, draw=False)
     raise AssertionError(f"step {key_!r} never showed (at {lesson.step})")

@@ -8,9 +8,14 @@ game's only option); a pick-one group (a mission) is one choice labelled ``newga
 
 Each person's seat has a name field in place of its "Seat N" label (empty: "Player N" in the
 language); the names are kept in the settings by seat (``game.ui.players``) and shown wherever
-the seat is named. The screen opens with the last table it started (``Settings.last_setup``,
-checked against the registries here: a game, a seat count or a level this version lacks falls
-back, with a warning), else the featured game.
+the seat is named. The screen opens with the table as it was last left (``Settings.last_setup``,
+written when the screen is left, by Start, Back, Esc or closing the window, so the levels come
+back after a restart as the names do; checked against the registries here: a game, a seat count
+or a level this version lacks falls back, with a warning), else the featured game.
+
+Start (or a game code typed here) asks first when an unfinished game would be replaced
+(``launch.unless_it_loses_a_game``): the question comes when something would be lost, not when
+the person only opens the screen to choose.
 
 Everything is keyboard navigable (Tab / ↑ / ↓ move, ← / → change a choice, Enter starts when
 nothing is focused and moves on from a name, Esc goes back).
@@ -316,6 +321,9 @@ class NewGameScene(FormScene[None]):
         self.app.settings.reaction_seconds = round(value)
 
     def on_exit(self) -> None:
+        """Leaving by any way (Start, Back, Esc, the window closing): the table chosen is kept
+        with the names, for the next time the screen opens."""
+        self.app.settings.last_setup = setup_of(self.config())
         self.app.save_settings()
 
     # --- leaving -------------------------------------------------------------------------------
@@ -325,7 +333,9 @@ class NewGameScene(FormScene[None]):
 
         config = self.config()
         self.app.settings.last_setup = setup_of(config)
-        launch.open_table(self.app, launch.make_match(config), replacing=self)
+        launch.unless_it_loses_a_game(
+            self.app, lambda: launch.open_table(self.app, launch.make_match(config),
+                                                replacing=self))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
@@ -343,8 +353,14 @@ class NewGameScene(FormScene[None]):
     def _code_done(self, code: object) -> None:
         from game.ui import launch
 
-        if isinstance(code, str) and code:
-            launch.open_code(self.app, code, replacing=self)
+        if not (isinstance(code, str) and code):
+            return
+        typed = code
+
+        def open_it() -> None:
+            launch.open_code(self.app, typed, replacing=self)
+
+        launch.unless_it_loses_a_game(self.app, open_it)
 
     # --- frame ---------------------------------------------------------------------------------
 

@@ -27,6 +27,7 @@ from game.ui.locale import plural
 from game.ui.scenes.base import FormScene
 from game.ui.scenes.code_entry import CodeEntryScene
 from game.ui.scenes.confirm import ConfirmScene
+from game.ui.table.stillness import particle_rects
 from game.ui.text import draw_paragraph, draw_text
 from game.ui.widgets import Button
 
@@ -62,6 +63,9 @@ class TitleScene(FormScene[None]):
         self._decor: list[tuple[pygame.Surface, tuple[int, int], float]] = []
         self._decor_lang = ""
         self._decor_scale = 0.0
+        self._bob = 0.0
+        """The corner cards' own clock: it stops while the app is idle (they rest, the fuse
+        burns on), so an idle frame need draw only the fuse."""
         self.offer: Unfinished | None = None
         """The unfinished game offered for resume."""
         self.damaged: DamagedSave | None = None
@@ -200,6 +204,8 @@ class TitleScene(FormScene[None]):
         if self.resume is not None:
             self.resume.enabled = hooks.resume is not None
         super().update(dt)
+        if not self.app.idle:
+            self._bob += dt
         self._emit += dt
         while self._emit > 0.045:
             self._emit -= 0.045
@@ -207,12 +213,20 @@ class TitleScene(FormScene[None]):
                                gravity=160.0)
         self.sparks.update(dt)
 
+    @property
+    def still(self) -> bool:
+        """Waiting for a press, every spark of the fuse inside the ambient areas (a spark
+        flown out of them would stay painted where the idle frame does not reach)."""
+        areas = self.ambient()
+        return not self.animating and areas is not None and all(
+            any(area.contains(dot) for area in areas) for dot in particle_rects(self.sparks))
+
     def ambient(self) -> list[pygame.Rect] | None:
-        """The spark of the fuse and the cards bobbing in the corners."""
+        """The spark of the fuse (the cards in the corners rest while the app is idle: drawing
+        them too made each idle frame redraw most of the screen)."""
         if self.app.stack.top is not self:
             return None
-        corners = [pygame.Rect(0, 440, 330, 280), pygame.Rect(950, 440, 330, 280)]
-        return [self._bomb_rect().inflate(80, 80), *corners]
+        return [self._bomb_rect().inflate(80, 80)]
 
     def _title_rect(self) -> pygame.Rect:
         surf = fonts.render(self.t("app.title"), theme.TEXT_TITLE, theme.INK, bold=True)
@@ -251,7 +265,7 @@ class TitleScene(FormScene[None]):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         for i, (img, (x, y), _angle) in enumerate(self._decor_cards()):
-            bob = 0.0 if self.app.motion.reduced else math.sin(self.clock * 1.3 + i) * 4
+            bob = 0.0 if self.app.motion.reduced else math.sin(self._bob * 1.3 + i) * 4
             surface.blit(img, (x, y + bob))
         title = self._title_rect()
         shadow = fonts.render(self.t("app.title"), theme.TEXT_TITLE, theme.SHADE, bold=True)

@@ -6,6 +6,11 @@ may call :meth:`Beats.allow_skip` as it starts: it is a big moment a click may c
 family's table subclasses it with the things that fly on its table (cards, tiles, bids); a
 flight that lands with ``hold`` stays where it landed until the timeline settles, so the table
 can swap in the new view at once with nothing jumping.
+
+When a beat that could be cut short ends (cut short or played out), the timeline is
+``settling`` for :data:`DISMISS_GRACE` seconds: a click or key meant to dismiss that moment
+may land just after it went, and must not act on the table (the app drops presses while the
+scene says so, ``Scene.settling``).
 """
 
 from __future__ import annotations
@@ -17,6 +22,11 @@ from typing import Generic, Protocol, TypeVar
 from game.ui.tween import Motion, Tween, Tweens
 
 Beat = Callable[[], float]
+
+DISMISS_GRACE = 0.35
+"""Seconds after a moment that could be cut short ends during which a press is taken as meant
+for it: about a person's reaction time, so a press aimed at a banner that fades out under the
+finger does not draw a card."""
 
 
 class Landing(Protocol):
@@ -43,6 +53,8 @@ class Beats(Generic[F]):
         self._skippable = False
         self.speedup = 1.0
         """Fast-forward multiplies time on top of the speed setting."""
+        self.grace = 0.0
+        """Seconds left of :attr:`settling` (real time, not sped up)."""
 
     @property
     def motion(self) -> Motion:
@@ -54,6 +66,8 @@ class Beats(Generic[F]):
             self._next()
 
     def _next(self) -> None:
+        if self._skippable:  # the moment a press could dismiss is over
+            self.grace = DISMISS_GRACE
         while self._queue:
             self._skippable = False
             seconds = self._queue.popleft()()
@@ -83,6 +97,7 @@ class Beats(Generic[F]):
     def update(self, dt: float) -> bool:
         """Advance; ``True`` when the timeline has just settled (nothing left to play)."""
         was_busy = self.busy
+        self.grace = max(0.0, self.grace - dt)
         self.tweens.update(dt * self.speedup)
         while self._current is not None and self._current.finished:
             self._next()
@@ -92,6 +107,13 @@ class Beats(Generic[F]):
     @property
     def busy(self) -> bool:
         return self._current is not None or bool(self._queue)
+
+    @property
+    def settling(self) -> bool:
+        """A moment that could be cut short has just ended, and no other plays now (a press
+        then cuts that one short, as a press should): presses are taken as meant for the one
+        that went."""
+        return self.grace > 0 and not self.skippable
 
     def settle(self) -> None:
         """Drop the flights that were holding their landing spot (the view has them now)."""

@@ -1,7 +1,11 @@
 """Who a table is drawn for, the same rule for every game: the *home* seat is the person the
 screen belongs to now, and their secrets (hand, stands, sealed bid) are drawn only while that
 person is the one looking (the curtain is up for them). A privacy rule in one place, so no
-game's table can get it subtly different."""
+game's table can get it subtly different.
+
+Every table looks from home, so this mixin also brings :class:`~game.ui.table.stillness.
+SaysWhenStill`: when the table's picture may change with nobody touching it, and when a press
+was meant for a moment that has just gone (the same rule for every game's table)."""
 
 from __future__ import annotations
 
@@ -10,6 +14,7 @@ from typing import Any, Protocol
 from game.match.autosave import Seen
 from game.match.flow import TableFlow
 from game.match.match import Match
+from game.ui.table.stillness import SaysWhenStill
 
 
 class Tells(Protocol):
@@ -18,7 +23,7 @@ class Tells(Protocol):
     def tell(self, event: Any) -> None: ...
 
 
-class LooksFromHome:
+class LooksFromHome(SaysWhenStill):
     """A mixin for a table scene; it reads the scene's flow, match and home seat."""
 
     flow: TableFlow
