@@ -48,6 +48,9 @@ def test_the_card_chooser_returns_the_clicked_card(app: App) -> None:
     below = _over_probe(app, chooser)
     click(chooser.card_rect(1).center)
     frames(app)
+    assert below.results == []  # marked, not yet given
+    click(chooser.give.rect.center)
+    frames(app)
     assert below.results == ["skip"]
 
 
@@ -62,6 +65,9 @@ def test_the_card_chooser_cannot_be_cancelled_and_takes_arrows(app: App) -> None
     key(pygame.K_ESCAPE)  # resume
     frames(app, 20)
     key(pygame.K_RIGHT)
+    key(pygame.K_RETURN)
+    frames(app)
+    assert below.results == []  # marked: the same key again gives it
     key(pygame.K_RETURN)
     frames(app)
     assert below.results == ["skip"]

@@ -17,6 +17,7 @@ from game.ui.app import App
 from game.ui.bombdeck import paint
 from game.ui.bombdeck.art import art_of
 from game.ui.bombdeck.choosers import CardChooser
+from game.ui.bombdeck.face import hand_face
 from game.ui.bombdeck.kit import legend
 from game.ui.icons import draw_icon
 from tests.ui.test_table import make_app, open_table
@@ -47,13 +48,14 @@ def test_the_clasico_table_draws_cats(make_app: Callable[..., App]) -> None:
     app = make_app("en")
     scene = open_table(app, Match(GameConfig("clasico", (P, AST, AST)), 3))
     for animal in ANIMALS:
-        face = paint.face_of(scene, animal)
-        cat = cards.draw_card(art_of("clasico", animal), scene.namer.card(animal), "")
-        plain = cards.draw_card(animal, scene.namer.card(animal), "")
+        face = paint.face_of(scene, animal)  # with its effect line on it (issue 20)
+        name, line = scene.namer.card(animal), scene.namer.line(animal)
+        cat = hand_face(art_of("clasico", animal), name, line)
+        plain = hand_face(animal, name, line)
         assert face is cat and face is not plain
     bombazo = open_table(app, Match(GameConfig("bombazo", (P, AST, AST)), 3))
-    assert paint.face_of(bombazo, "animal_frog") is cards.draw_card(
-        "animal_frog", bombazo.namer.card("animal_frog"), "")
+    assert paint.face_of(bombazo, "animal_frog") is hand_face(
+        "animal_frog", bombazo.namer.card("animal_frog"), bombazo.namer.line("animal_frog"))
 
 
 def test_the_choosers_and_the_rules_page_draw_cats_too(make_app: Callable[..., App]) -> None:

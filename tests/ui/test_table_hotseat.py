@@ -15,7 +15,7 @@ from game.ui.app import App
 from game.ui.bombdeck.choosers import CardChooser
 from game.ui.scenes.curtain import CurtainScene
 from tests.ui.conftest import key
-from tests.ui.test_table import find_match, holds, make_app, my_turn, open_table, until
+from tests.ui.test_table import find_match, frames, holds, make_app, my_turn, open_table, until
 
 __all__ = ["make_app"]
 
@@ -57,7 +57,9 @@ def test_a_favor_brings_the_curtain_for_the_giver_then_the_card_chooser(
     chooser = app.stack.top
     assert isinstance(chooser, CardChooser)
     given = chooser.choices[0][0]
-    key(pygame.K_RETURN)
+    key(pygame.K_RETURN)  # marks the card
+    frames(app)
+    key(pygame.K_RETURN)  # gives it
     until(app, lambda: match.pending().phase == "play")
     assert match.submitted[-1] == (1, Action(A.GIVE, given))
 

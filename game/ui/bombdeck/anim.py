@@ -48,7 +48,8 @@ class Flight:
             return False
         return self.tween.started and (self.hold or not self.tween.done)
 
-    def draw(self, surface: pygame.Surface, face_of: FaceOf) -> None:
+    def draw(self, surface: pygame.Surface, face_of: FaceOf,
+             back: pygame.Surface | None = None) -> None:
         if not self.visible:
             return
         p = self.tween.progress
@@ -62,7 +63,7 @@ class Flight:
             show_face = t >= 0.5
             squeeze = abs(1.0 - 2.0 * t)
         img = face_of(self.card, scale) if show_face and self.card is not None \
-            else cards.draw_back()
+            else (back or cards.draw_back())
         w = max(2, round(size[0] * max(0.04, squeeze)))
         img = gfx.smoothscale(img, (w, size[1]))
         angle = lerp(self.angle[0], self.angle[1], min(1.0, p))
@@ -88,6 +89,8 @@ class Timeline(Beats[Flight]):
         self.flights.append(flight)
         return flight
 
-    def draw(self, surface: pygame.Surface, face_of: FaceOf) -> None:
+    def draw(self, surface: pygame.Surface, face_of: FaceOf,
+             back: pygame.Surface | None = None) -> None:
+        """Every flight; a card flying face down shows ``back`` (the rule set's)."""
         for flight in self.flights:
-            flight.draw(surface, face_of)
+            flight.draw(surface, face_of, back)

@@ -1,11 +1,20 @@
 """Which picture a card of the bomb deck wears: the card ids are the rules', the art is the rule
 set's. Clásico's five animal cards are its five cats (RULES.md §1), drawn as cats, not as the
-chicken, frog, hedgehog, octopus and raccoon of Bombazo."""
+chicken, frog, hedgehog, octopus and raccoon of Bombazo; and its bomb is an exploding kitten
+(``kitten.py``), on its bomb card, its deck back and its danger meter."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pygame
+
+from game.ui import cards
+from game.ui.bombdeck.kitten import KITTEN, kitten_back
+
 ART: dict[str, dict[str, str]] = {
     "clasico": {
+        "bomb": KITTEN,
         "animal_chicken": "cat_churro",
         "animal_frog": "cat_nap",
         "animal_hedgehog": "cat_whiskers",
@@ -14,7 +23,15 @@ ART: dict[str, dict[str, str]] = {
     },
 }
 
+BACKS: dict[str, Callable[[tuple[int, int]], pygame.Surface]] = {"clasico": kitten_back}
+"""A rule set's own card back (the shared one by default)."""
+
 
 def art_of(ruleset: str, card: str) -> str:
     """The face and icon ``card`` is drawn with in ``ruleset`` (the card id itself by default)."""
     return ART.get(ruleset, {}).get(card, card)
+
+
+def back_of(ruleset: str, size: tuple[int, int] = cards.CARD_SIZE) -> pygame.Surface:
+    """The back of ``ruleset``'s cards at ``size``."""
+    return BACKS.get(ruleset, cards.draw_back)(size)

@@ -27,7 +27,7 @@ class BadgeInfo:
     owes: str = ""
     """"Owes 2 turns" on the current seat when it owes more than one."""
     out_text: str = ""
-    """"Out · 3rd" once exploded."""
+    """"Out · 3rd" once exploded (the third to go out, as the results say it)."""
     tag: str = ""
     """"You" on your own badge."""
     key: str = ""
@@ -53,6 +53,28 @@ _BADGES: SurfaceCache[pygame.Surface] = SurfaceCache("badges", 1 * MB)
 SHADOW_DROP = 4
 
 
+def owes_tab(rect: pygame.Rect, size: tuple[int, int]) -> pygame.Rect:
+    """Where the "Owes 2 turns" tab of a badge goes: on its bottom edge (the row above keeps
+    its icons), or on its top edge for your badge at the bottom of the screen, where a tab
+    would be cut by the window's edge."""
+    chip = pygame.Rect((0, 0), size)
+    chip.midright = (rect.right - 12, rect.bottom)
+    if rect.centery > theme.SCREEN_H // 2:
+        chip.bottomright = (rect.right - 12, rect.top + 4)
+    return chip
+
+
+def _owes_tab(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, out: bool) -> None:
+    """The tab, drawn over the badge's kept body every frame (the body is kept at the badge's
+    own size: a tab drawn into it was cut in half)."""
+    if not info.owes or out:
+        return
+    text = fit_line(info.owes, theme.TEXT_MIN, rect.width - 28, theme.INK_DARK, bold=True)
+    chip = owes_tab(rect, text.get_rect().inflate(16, 4).size)
+    round_rect(surface, chip, theme.ACCENT, 10)
+    surface.blit(text, text.get_rect(center=chip.center))
+
+
 def draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time: float,
                *, hover: bool = False) -> None:
     """A badge: its body drawn once per look (what it shows changes a few times a game, and
@@ -61,6 +83,7 @@ def draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time
     out = not info.alive or info.dark >= 1.0
     if 0.0 < info.dark < 1.0:  # fading: every frame differs, nothing to keep
         _draw_badge(surface, rect, info, time, hover=hover)
+        _owes_tab(surface, rect, info, out)
         return
     if info.current and not out:
         glow = 0.5 + 0.5 * math.sin(time * 3.2)
@@ -76,6 +99,7 @@ def draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time
                     hover=hover, glow=False)
         _BADGES.put(key, body)
     surface.blit(body, rect.topleft)
+    _owes_tab(surface, rect, info, out)
     if info.lit > 0 and not out:
         ring = rect.inflate(18 + round(10 * info.lit), 18 + round(10 * info.lit))
         round_rect(surface, ring, palette.SAVED, 24, round(200 * info.lit), 5)
@@ -147,12 +171,6 @@ def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, tim
     if info.tag:
         draw_text(surface, info.tag, (rect.left + 14, rect.bottom - 8), theme.TEXT_MIN, dim,
                   anchor="bottomleft", max_width=rect.width - 28)
-    if info.owes and not out:  # a tab on the bottom edge: the row above keeps its icons
-        text = fit_line(info.owes, theme.TEXT_MIN, rect.width - 28, theme.INK_DARK, bold=True)
-        chip = text.get_rect().inflate(16, 4)
-        chip.midright = (rect.right - 12, rect.bottom)
-        round_rect(surface, chip, theme.ACCENT, 10)
-        surface.blit(text, text.get_rect(center=chip.center))
     if 0.0 < info.dark < 1.0 or out:
         veil = gfx.Canvas(rect.size, pygame.SRCALPHA)
         gfx.rect(veil, (0, 0, 0, round(110 * (1.0 if out else info.dark))),

@@ -26,13 +26,14 @@ def danger_level(danger: float) -> float:
 
 
 def draw_deck(surface: pygame.Surface, count: int, label: str, hot: bool = False,
-              time: float = 0.0) -> None:
-    """The draw pile as a stack of backs as thick as it is full, with its count."""
+              time: float = 0.0, back: pygame.Surface | None = None) -> None:
+    """The draw pile as a stack of backs (``back``: the rule set's) as thick as it is full,
+    with its count."""
     if count <= 0:
         round_rect(surface, DECK, theme.INK_DIM, 10, 120, 2)
     else:
         layers = min(8, 1 + count // 5)
-        back = cards.draw_back()
+        back = back or cards.draw_back()
         for k in range(layers):
             off = layers - 1 - k
             cards.blit_card(surface, back, (DECK.left - off, DECK.top + off), 3 if k else 4)
@@ -93,9 +94,10 @@ def fuse_tip(danger: float) -> tuple[float, float]:
 
 
 def draw_meter(surface: pygame.Surface, title: str, counts: str, percent: str,
-               danger: float) -> None:
-    """The danger meter: a bomb, its fuse burnt down by the danger, the ratio in big figures
-    (public at all times, RULES.md) and the bombs and cards it comes from."""
+               danger: float, icon: str = "bomb") -> None:
+    """The danger meter: a bomb (``icon``: the rule set's, Clásico's kitten), its fuse burnt
+    down by the danger, the ratio in big figures (public at all times, RULES.md) and the
+    bombs and cards it comes from."""
     level = danger_level(danger)
     round_rect(surface, METER, theme.BG_DEEP, 14, palette.METER_ALPHA)
     draw_text(surface, title, (METER.left + 14, METER.top + 6), theme.TEXT_MIN, palette.INK_DIM,
@@ -103,7 +105,7 @@ def draw_meter(surface: pygame.Surface, title: str, counts: str, percent: str,
     ink = palette.danger_ink(level)
     draw_text(surface, percent, (METER.right - 14, METER.top + 2), theme.TEXT_LARGE, ink,
               bold=True, anchor="topright")
-    bomb = icon_surface("bomb", (44, 44), (200, 38, 38))
+    bomb = icon_surface(icon, (44, 44), (200, 38, 38))
     surface.blit(bomb, (METER.left + 10, METER.top + FUSE_Y - 24))
     x0, y0 = METER.left + 58, METER.top + FUSE_Y
     length = FUSE_FULL * (1.0 - level) + 8
@@ -130,22 +132,29 @@ def clue_ground(card: str) -> theme.Color:
     return cards.style_of(card).body
 
 
-def draw_clues(surface: pygame.Surface, title: str, clues: Sequence[tuple[str, str]]) -> None:
-    """The viewer's clues: an icon and "1st: Bomb" for each known position, top first."""
+def draw_clues(surface: pygame.Surface, title: str, clues: Sequence[tuple[str, str]]
+               ) -> pygame.Rect:
+    """The viewer's clues: an icon and "1st: Bomb" for each known position, top first, in
+    rows as wide as the meter above them. Returns the area they cover (the lesson's
+    highlight takes all of it: a third chip on a second row stays inside)."""
     if not clues:
-        return
-    draw_text(surface, title, (CLUES.left + 4, CLUES.top), theme.TEXT_MIN, palette.INK,
-              bold=True)
+        return pygame.Rect(CLUES.topleft, (0, 0))
+    head = draw_text(surface, title, (CLUES.left + 4, CLUES.top), theme.TEXT_MIN, palette.INK,
+                     bold=True)
+    area = head.copy()
     x, y = CLUES.left, CLUES.top + 24
     for card, text in clues:
         ground = clue_ground(card)
-        label = fit_line(text, theme.TEXT_MIN, 200, theme.readable_ink(ground), bold=True)
+        label = fit_line(text, theme.TEXT_MIN, CLUES.width - 44, theme.readable_ink(ground),
+                         bold=True)
         w = 30 + label.get_width() + 12
-        if x + w > CLUES.right + 60 and x > CLUES.left:
+        if x + w > CLUES.right and x > CLUES.left:
             x, y = CLUES.left, y + 34
         chip = pygame.Rect(x, y, w, 30)
         round_rect(surface, chip, ground, 15)
         round_rect(surface, chip, cards.style_of(card).base, 15, 255, 2)
         draw_icon(surface, card, (chip.left + 5, chip.top + 3, 24, 24))
         surface.blit(label, label.get_rect(midleft=(chip.left + 32, chip.centery)))
+        area.union_ip(chip)
         x += w + 8
+    return area

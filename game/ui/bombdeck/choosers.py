@@ -83,6 +83,9 @@ class _CardRow(ModalScene[str]):
     pauses_below = False
     per_row = 7
     cancellable = True
+    confirms = False
+    """A pick only marks the card; a button (or Enter/Space again) gives it: for a choice
+    that cannot be taken back, where one stray key must not decide."""
 
     def __init__(self, app: App, title: str, choices: Sequence[tuple[str, str, str]],
                  art: Callable[[str], str] | None = None) -> None:
@@ -93,6 +96,8 @@ class _CardRow(ModalScene[str]):
         self.art = art or (lambda card: card)
         self.focus = 0
         self.hover: int | None = None
+        self.chosen: int | None = None
+        """The marked card waiting for its confirmation (``confirms`` only)."""
         self._pressed: int | None = None
         super().__init__(app)
 
@@ -100,8 +105,8 @@ class _CardRow(ModalScene[str]):
     def panel(self) -> pygame.Rect:
         rows = max(1, math.ceil(len(self.choices) / self.per_row))
         cols = min(self.per_row, max(1, len(self.choices)))
-        r = pygame.Rect(0, 0, max(640, cols * 132 + 80),
-                        (190 if self.cancellable else 120) + rows * 200)
+        bottom = 190 if self.cancellable or self.confirms else 120
+        r = pygame.Rect(0, 0, max(640, cols * 132 + 80), bottom + rows * 200)
         r.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2)
         return r
 
@@ -115,16 +120,35 @@ class _CardRow(ModalScene[str]):
                            cards.CARD_H)
 
     def build(self) -> None:
+        p = self.panel
         if self.cancellable:
-            p = self.panel
             self.cancel = Button((p.centerx - 130, p.bottom - 72, 260, 54),
                                  self.tr("common.cancel"), lambda: self.finish(None),
                                  shortcut_label=self.tr("key.esc"), style="ghost")
             self.form.add(self.cancel)
+        if self.confirms:
+            self.give = Button((p.centerx - 200, p.bottom - 76, 400, 58), self._give_text,
+                               self._confirm, shortcut_label=self.tr("key.enter"),
+                               style="primary", enabled=self.chosen is not None)
+            self.form.add(self.give)
+
+    def _give_text(self) -> str:
+        if self.chosen is None or not 0 <= self.chosen < len(self.choices):
+            return self.t("choose.pick_first")
+        return self.t("choose.give", card=self.choices[self.chosen][1])
+
+    def _confirm(self) -> None:
+        if self.chosen is not None:
+            self.finish(self.choices[self.chosen][0])
 
     def pick(self, index: int) -> None:
-        if 0 <= index < len(self.choices):
+        if not 0 <= index < len(self.choices):
+            return
+        if not self.confirms:
             self.finish(self.choices[index][0])
+            return
+        self.chosen = self.focus = index
+        self.give.enabled = True
 
     def _at(self, pos: tuple[int, int]) -> int | None:
         for i in range(len(self.choices)):
@@ -149,7 +173,10 @@ class _CardRow(ModalScene[str]):
                 self.hover = None
                 return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.pick(self.focus)
+                if self.confirms and self.chosen is not None and self.chosen == self.focus:
+                    self._confirm()  # the second press on the marked card gives it
+                else:
+                    self.pick(self.focus)
                 return
         super().handle(event)
 
@@ -167,8 +194,11 @@ class _CardRow(ModalScene[str]):
         lit = self.hover if self.hover is not None else self.focus
         for i, (card, name, caption) in enumerate(self.choices):
             r = self.card_rect(i)
+            if i == self.chosen:
+                r = r.move(0, -16)
+                gfx.rect(surface, theme.OK, r.inflate(18, 18), 6, border_radius=18)
             if i == lit:
-                r = r.move(0, -10)
+                r = r.move(0, -10 if i != self.chosen else 0)
                 gfx.rect(surface, theme.ACCENT, r.inflate(12, 12), 4, border_radius=16)
             cards.blit_card(surface, cards.draw_card(self.art(card), name, ""), r.topleft,
                             10 if i == lit else 4)
@@ -179,9 +209,11 @@ class _CardRow(ModalScene[str]):
 
 
 class CardChooser(_CardRow):
-    """The favored person picks the card to give (behind their own curtain)."""
+    """The favored person picks the card to give (behind their own curtain): a click or a key
+    marks it, "Give …" (or the same key again) gives it; a gift cannot be taken back."""
 
     cancellable = False
+    confirms = True
     per_row = 8
 
 

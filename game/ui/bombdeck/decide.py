@@ -42,11 +42,15 @@ class Decider:
     """Builds options for a selection and runs the choosers a play needs."""
 
     def __init__(self, scene: Scene[None], namer: Namer, submit: Submit,
-                 cards_of: Callable[[int], int]) -> None:
+                 cards_of: Callable[[int], int],
+                 say: Callable[[str], None] | None = None) -> None:
+        """``say``: shows the table a line about a choice made for the person (the only seat
+        that could be chosen)."""
         self.scene = scene
         self.namer = namer
         self.submit = submit
         self.cards_of = cards_of
+        self.say = say
 
     def options(self, card: str, selected: int, held: int, legal: list[Action],
                 on_combo: Callable[[int], None]) -> tuple[list[Option], str]:
@@ -105,6 +109,14 @@ class Decider:
             if isinstance(seat, int) and seat in by_target:
                 then(by_target[seat])
 
+        if len(targets) == 1:  # a chooser with one button is no choice: play it, and say so
+            only = targets[0]
+            chosen(only)
+            if self.say is not None:
+                self.say(self.namer.t("choose.only_target", card=self.namer.card(first.card
+                                                                                 or ""),
+                                      name=self.namer.seat(only)))
+            return
         self.scene.push(SeatChooser(self.scene.app, self.namer.t(key), labels), chosen)
 
     def _name_card(self, actions: list[Action]) -> Submit:

@@ -147,19 +147,33 @@ class HandFan:
                 return pygame.Rect(round(x - w / 2), round(y - h / 2), w, h)
         return None
 
+    def _order(self) -> list[tuple[int, float, float, float, float]]:
+        """The visible cards in the order they are drawn, bottom first: a lifted card (even
+        one still shrinking back) over the resting ones, a selected card over its neighbours."""
+        return sorted(self._placed(), key=lambda p: (self._lift.get(p[0], 0.0) > 0,
+                                                     p[0] in self.selected,
+                                                     self._lift.get(p[0], 0.0)))
+
     def _hit(self, pos: tuple[int, int]) -> int | None:
+        """The card drawn at ``pos``: the topmost one whose face (turned as it is drawn)
+        covers it, so a click lands on what the person sees there, never on an enlarged card
+        that only its rectangle reaches. Below the fan (the strip under the cards) a click
+        goes to the card above it."""
         if not self.interactive or pos[0] < 0:
             return None
-        placed = self._placed()
-        for index in (self.hover, self.focus):  # a lifted card covers its neighbours
-            if index is not None:
-                r = self.rect_of(index)
-                if r is not None and r.collidepoint(pos):
-                    return index
-        for i, x, y, _angle, scale in reversed(placed):
+        order = self._order()
+        for i, x, y, angle, scale in reversed(order):
             w, h = cards.card_size(scale)
-            r = pygame.Rect(round(x - w / 2), round(y - h / 2), w, h + 40)
-            if r.collidepoint(pos):
+            a = math.radians(angle if scale <= 1.05 else 0.0)
+            dx, dy = pos[0] - x, pos[1] - y
+            # into the card's own frame (pygame turns counter-clockwise, y down)
+            u = dx * math.cos(a) - dy * math.sin(a)
+            v = dx * math.sin(a) + dy * math.cos(a)
+            if abs(u) <= w / 2 and abs(v) <= h / 2:
+                return i
+        for i, x, y, _angle, scale in reversed(order):
+            w, h = cards.card_size(scale)
+            if abs(pos[0] - x) <= w / 2 and y < pos[1] <= y + h / 2 + 40:
                 return i
         return None
 
@@ -224,29 +238,37 @@ class HandFan:
         return out
 
     def draw(self, surface: pygame.Surface,
-             face_of: Callable[[str, bool, int | None], pygame.Surface], time: float) -> None:
+             face_of: Callable[[str, bool, int | None], pygame.Surface], time: float,
+             alpha: float = 1.0, sink: float = 0.0,
+             back: pygame.Surface | None = None) -> None:
         """``face_of(card, big, shown)``: the face to draw (``big``: the hover size; ``shown``:
-        the width of it that shows, ``None`` when all of it does)."""
-        placed = self._placed()
+        the width of it that shows, ``None`` when all of it does). ``alpha`` and ``sink``:
+        the hand fading away and dropping (your own explosion). ``back``: the rule set's
+        card back, for a hand shown face down."""
+        if alpha <= 0.0:
+            return
         widths = self.shown_widths()
-        order = sorted(placed, key=lambda p: (self._lift.get(p[0], 0.0) > 0,
-                                              p[0] in self.selected, self._lift.get(p[0], 0.0)))
+        order = self._order()
         glow = 0.55 + 0.45 * math.sin(time * 4.0)
         for i, x, y, angle, scale in order:
+            y += sink
             big = scale > 1.05
             face = face_of(self.cards[i], big, widths.get(i)) if self.faces \
-                else cards.draw_back()
+                else (back or cards.draw_back())
             size = cards.card_size(scale)
             if face.get_size() != size:
                 face = gfx.smoothscale(face, size)
             img = _turned(face, angle) if not big else face
-            if i in self.glowing or i in self.selected:
+            if alpha < 1.0:
+                img = img.copy()
+                img.set_alpha(round(255 * alpha))
+            if (i in self.glowing or i in self.selected) and alpha >= 1.0:
                 halo = _glow(size, angle if not big else 0.0)
                 halo.set_alpha(255 if i in self.selected else round(110 + 130 * glow))
                 surface.blit(halo, halo.get_rect(center=(round(x), round(y))))
             lift = self._lift.get(i, 0.0)
             blur = 6 + int(lift * 8)
-            shadow = soft_shadow(img.get_size(), 10, blur, 90 + int(lift * 50))
+            shadow = soft_shadow(img.get_size(), 10, blur, round((90 + int(lift * 50)) * alpha))
             rect = img.get_rect(center=(round(x), round(y)))
             surface.blit(shadow, (rect.left - blur + 2, rect.top - blur + 4 + int(lift * 8)))
             surface.blit(img, rect)

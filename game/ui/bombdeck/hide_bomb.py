@@ -12,6 +12,7 @@ import pygame
 
 from game.rules.bombdeck.actions import RANDOM
 from game.ui import cards, gfx, theme
+from game.ui.bombdeck.kitten import KITTEN, kitten_back
 from game.ui.draw import round_rect
 from game.ui.locale import ordinal, plural
 from game.ui.scenes.base import ModalScene
@@ -205,13 +206,14 @@ class HideBombScene(ModalScene[Choice]):
         chosen = None if self.random else self.position
         for r in rects:
             if r.width >= SLIM:
-                surface.blit(cards.draw_back(r.size), r)
+                surface.blit(kitten_back(r.size) if self.kitten else cards.draw_back(r.size),
+                             r)
             else:
                 round_rect(surface, r, cards.BACK_BODY, max(2, r.width // 3))
                 round_rect(surface, r, cards.BACK_EDGE, max(2, r.width // 3), 255, 2)
         size = rects[0].size if rects else BACK
         y = rects[0].top if rects else p.top + ROW_TOP
-        bomb = cards.draw_card("bomb", self.bomb_name, "", BOMB)
+        bomb = cards.draw_card(KITTEN if self.kitten else "bomb", self.bomb_name, "", BOMB)
         bomb_y = p.top + ROW_TOP - 8
         if chosen is not None:
             gx = round(self._gap_at(chosen))

@@ -67,12 +67,16 @@ SHOTS: dict[str, Callable[[App, str | None], None]] = {
 
 
 def seat_note(loc: Translator, match: Match, seat: int) -> str:
-    """"exploded 2nd" for a seat that is out: the order they went, the first one out 1st."""
+    """"Out 3rd" for a seat that is out: the order they went, the first one out 1st. It is
+    the seat's place said plainly, so the results show it instead of the place number (a
+    row read "2nd … Exploded 3rd"); the one person who lost reads it under the headline."""
+    from game.ui.scenes.results import PlaceNote
+
     place = match.outcome().places[seat]
     if place is None or place == 1:
         return ""
-    return loc.t("results.exploded_order",
-                 nth=ordinal(loc, match.config.seat_count - place + 1))
+    nth = ordinal(loc, match.config.seat_count - place + 1)
+    return PlaceNote(loc.t("results.out_order", nth=nth), loc.t("results.you_out", nth=nth))
 
 
 def legend(game: str) -> list[tuple[str, str]]:

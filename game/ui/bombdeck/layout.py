@@ -35,8 +35,9 @@ HOME = pygame.Rect(MARGIN, 586, 214, BADGE_H + 24)
 HAND = pygame.Rect(244, 540, theme.SCREEN_W - 12 - 244, cards.CARD_H)
 """Where the resting hand fans: every pixel right of the home badge (cards lift and grow above
 it), so a hand of nine cards still does not overlap and twelve still show their titles."""
-CODE_POS = (theme.SCREEN_W - MARGIN, DRAW.bottom + 58)
-"""The game code (when the player typed it), under the draw button."""
+CODE_POS = (theme.SCREEN_W - MARGIN, DRAW.bottom + 86)
+"""The game code (when the player typed it), under the draw button (and the "2 left" tag
+under it)."""
 WATCH = pygame.Rect(DRAW.left - 12, 226, DRAW.width + 24, 250)
 """Once the person is out: the panel offering to fast-forward or skip to the results."""
 

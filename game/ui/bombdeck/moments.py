@@ -31,6 +31,10 @@ SHOW_TIME = 0.6
 """The drawn card held up, large, before its owner (only them)."""
 TITLE_SIZE = 76
 BAND_H = 136
+THEN_H = 72
+"""The band's extra room for what comes next."""
+SCORCH = (120, 16, 10)
+"""Your own explosion: the edges of the screen burn this dark red."""
 FADE = 0.14
 """The share of a moment spent fading in, and out."""
 
@@ -48,6 +52,10 @@ class Moment:
     """Badges the moment is about: lit while it plays."""
     spot_y: float = 0.0
     """Where the card of the moment is (the band keeps clear of it)."""
+    mine: bool = False
+    """The person on screen is the one it happens to (their own explosion)."""
+    then: str = ""
+    """What comes next, a line under the others ("You are out: the others play on …")."""
 
     @property
     def fade(self) -> float:
@@ -67,7 +75,7 @@ class Moment:
 def band_rect(moment: Moment) -> pygame.Rect:
     """A band across the table, above the card of the moment or below it."""
     top = 192 if moment.spot_y > 380 else 330
-    return pygame.Rect(0, top, theme.SCREEN_W, BAND_H)
+    return pygame.Rect(0, top, theme.SCREEN_W, BAND_H + (THEN_H if moment.then else 0))
 
 
 def draw_moment(surface: pygame.Surface, moment: Moment, hint: str, reduced: bool) -> None:
@@ -78,6 +86,8 @@ def draw_moment(surface: pygame.Surface, moment: Moment, hint: str, reduced: boo
     alpha = moment.fade
     if alpha <= 0:
         return
+    if moment.mine:
+        _scorch(surface, alpha)
     band = band_rect(moment)
     round_rect(surface, band, palette.PLATE, 0, round(palette.PLATE_ALPHA * alpha))
     pop = 1.0 if reduced else 1.0 + 0.35 * max(0.0, 1.0 - moment.tween.t / FADE)
@@ -92,8 +102,32 @@ def draw_moment(surface: pygame.Surface, moment: Moment, hint: str, reduced: boo
     if moment.sub:
         sub = fonts.render(moment.sub, theme.TEXT_LARGE, palette.INK, True)
         _blit(surface, sub, sub.get_rect(midtop=(band.centerx, band.top + 92)), alpha)
+    if moment.then:
+        then = fit_line(moment.then, theme.TEXT_BODY, band.width - 80, palette.HOT, True)
+        _blit(surface, then, then.get_rect(midtop=(band.centerx, band.top + 132)), alpha)
     skip = fonts.render(hint, theme.TEXT_MIN, palette.INK_DIM)
     _blit(surface, skip, skip.get_rect(bottomright=(band.right - 24, band.bottom - 10)), alpha)
+
+
+def _scorch(surface: pygame.Surface, alpha: float) -> None:
+    """A still, dark-red burn around the edges of the screen: your own explosion. It only
+    fades, never moves, so it is the same with reduced motion (where the shake is dropped)."""
+    size = surface.get_size()
+    key = (size, gfx.scale())
+    ring = _SCORCHED.get(key)
+    if ring is None:
+        ring = gfx.Canvas(size, pygame.SRCALPHA)
+        ring.fill((0, 0, 0, 0))
+        for k in range(10):
+            gfx.rect(ring, (*SCORCH, round(210 * (1 - k / 10))),
+                     pygame.Rect(0, 0, *size).inflate(-24 * k, -24 * k), 13)
+        _SCORCHED.clear()
+        _SCORCHED[key] = ring
+    ring.set_alpha(round(255 * alpha))
+    surface.blit(ring, (0, 0))
+
+
+_SCORCHED: dict[tuple[tuple[int, int], float], pygame.Surface] = {}
 
 
 def _blit(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect,

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+import pygame
+
 from game.match.match import Match
-from game.ui.bombdeck.art import art_of
+from game.ui.bombdeck.art import art_of, back_of
+from game.ui.cards import CARD_SIZE
 from game.ui.locale import Translator
 from game.ui.table.seats import SeatNamer
 
@@ -34,8 +37,16 @@ class Namer(SeatNamer):
         """The picture ``card`` wears in this rule set (Clásico's animals are cats)."""
         return art_of(self.ruleset, card)
 
+    def back(self, size: tuple[int, int] = CARD_SIZE) -> pygame.Surface:
+        """This rule set's card back (Clásico's wears the kitten)."""
+        return back_of(self.ruleset, size)
+
     def effect(self, card: str) -> str:
         return self.t(f"card.{self.ruleset}.{card}.effect")
+
+    def line(self, card: str) -> str:
+        """The effect in a few words, on the card's face in the hand (``face.py``)."""
+        return self.t(f"card.{self.ruleset}.{card}.line")
 
     def cards(self, cards: tuple[str, ...]) -> str:
         return self.t("common.list_sep").join(self.card(c) for c in cards)

@@ -18,6 +18,7 @@ from game.ui.bombdeck import layout as L
 from game.ui.bombdeck import palette
 from game.ui.bombdeck.badges import BadgeInfo, draw_badge
 from game.ui.bombdeck.centre import draw_clues, draw_deck, draw_discard, draw_meter
+from game.ui.bombdeck.face import hand_face
 from game.ui.bombdeck.log import draw_log, log_lines
 from game.ui.bombdeck.moments import draw_moment
 from game.ui.draw import round_rect, vertical_gradient
@@ -32,6 +33,8 @@ if TYPE_CHECKING:
 FELT_TOP = (36, 96, 74)
 FELT_BOTTOM = (14, 44, 36)
 HOVER_SCALE = 1.12
+SAID_Y = 466
+"""The top of the line about a choice made for the person (between the banner and the hand)."""
 BIG_FLIGHT = 1.5
 """A flying card this big is drawn from the large face (with its effect), not blown up."""
 
@@ -39,15 +42,29 @@ BIG_FLIGHT = 1.5
 def face_of(scene: TableScene, card: str, big: bool = False, shown: int | None = None,
             effect: bool = False) -> pygame.Surface:
     """A card's face at the table: lifted (``big``) it is larger and its effect is said in one
-    line above the hand (``effect``: on the face itself, a drawn card held up); fanned under
-    its neighbour, only ``shown`` pixels of it show, and its title fits there."""
+    line above the hand (``effect``: on the face itself, a drawn card held up); at rest it
+    carries its effect in a few words (``face.py``); fanned under its neighbour, only
+    ``shown`` pixels of it show, and its title fits there."""
     namer = scene.namer
     art = namer.art(card)
     if big:
         return cards.draw_card(art, namer.card(card), namer.effect(card) if effect else "",
                                cards.card_size(cards.HOVER_SCALE))
     title = None if shown is None else shown - 8
-    return cards.draw_card(art, namer.card(card), "", title_width=title)
+    return hand_face(art, namer.card(card), namer.line(card), title_width=title)
+
+
+def namer_back(scene: TableScene) -> pygame.Surface:
+    """The rule set's card back (Clásico's: the kitten)."""
+    return scene.namer.back()
+
+
+def hand_gone(scene: TableScene) -> float:
+    """0..1: how far your hand has faded away after your own explosion (1 once you are out
+    and the table shows it)."""
+    if scene.hand_gone is not None:
+        return scene.hand_gone.x if scene.hand_gone.started else 0.0
+    return 0.0
 
 
 def paint_table(surface: pygame.Surface, scene: TableScene) -> None:
@@ -56,14 +73,19 @@ def paint_table(surface: pygame.Surface, scene: TableScene) -> None:
     _middle(surface, scene)
     _log(surface, scene)
     _banner(surface, scene)
+    _said(surface, scene)
     _window(surface, scene)
     _waiting_bomb(surface, scene)
-    scene.hand.draw(surface, lambda c, big, shown: face_of(scene, c, big, shown), scene.clock)
+    gone = hand_gone(scene)
+    if gone < 1.0:
+        sink = 0.0 if scene.app.motion.reduced else 70.0 * gone
+        scene.hand.draw(surface, lambda c, big, shown: face_of(scene, c, big, shown),
+                        scene.clock, alpha=1.0 - gone, sink=sink, back=namer_back(scene))
     _effect_line(surface, scene)
     _controls(surface, scene)
     _tooltip(surface, scene)
     scene.timeline.draw(surface, lambda c, scale: face_of(scene, c, big=scale >= BIG_FLIGHT,
-                                                          effect=True))
+                                                          effect=True), namer_back(scene))
     _stamps(surface, scene)
     scene.particles.draw(surface)
     if scene.moment is not None:
@@ -80,7 +102,6 @@ def _badges(surface: pygame.Surface, scene: TableScene) -> None:
     namer = scene.namer
     match = scene.match
     react = view.phase == "react"
-    count = len(view.seats)
     over = view.phase == "over"
     for seat, rect in scene.layout.badges().items():
         info = view.seats[seat]
@@ -91,8 +112,8 @@ def _badges(surface: pygame.Surface, scene: TableScene) -> None:
             owes = namer.plural("table.owes", view.turns_owed)
         out_text = ""
         if not info.alive and seat in view.out:
-            place = count - view.out.index(seat)
-            out_text = namer.t("table.out", nth=namer.ordinal(place))
+            # the order it went out, the first one 1st: the results say the same ("Out 3rd")
+            out_text = namer.t("table.out", nth=namer.ordinal(view.out.index(seat) + 1))
         tag = ""
         if seat == scene.home and scene.private_ok:
             tag = namer.t("seat.you")
@@ -168,17 +189,18 @@ def meter_texts(scene: TableScene) -> tuple[str, str]:
 def _middle(surface: pygame.Surface, scene: TableScene) -> None:
     view = scene.shown
     namer = scene.namer
-    draw_deck(surface, view.deck_size, namer.t("table.deck"))
+    draw_deck(surface, view.deck_size, namer.t("table.deck"), back=namer.back())
     pile = view.discard
     if view.phase == "react" and view.pending is not None:
         pile = pile[: max(0, len(pile) - len(view.pending.cards) - view.pending.nopes)]
     draw_discard(surface, pile, lambda c: face_of(scene, c), namer.t("table.discard"))
-    draw_meter(surface, namer.t("table.danger"), *meter_texts(scene), view.danger)
+    draw_meter(surface, namer.t("table.danger"), *meter_texts(scene), view.danger,
+               icon=namer.art("bomb"))
     if scene.private_ok and view.clues:
         chips = [(namer.art(card), namer.t("table.clue", nth=namer.ordinal(pos + 1),
                                            card=namer.card(card)))
                  for pos, card in view.clues]
-        draw_clues(surface, namer.t("table.clues"), chips)
+        scene.clues_area = draw_clues(surface, namer.t("table.clues"), chips)
 
 
 def _log(surface: pygame.Surface, scene: TableScene) -> None:
@@ -247,6 +269,15 @@ def _banner(surface: pygame.Surface, scene: TableScene) -> None:
     if sub:
         rows.append((sub, theme.TEXT_MIN, palette.INK_DIM, False))
     plate(surface, rows, L.BANNER_X, L.BANNER_Y)
+
+
+def _said(surface: pygame.Surface, scene: TableScene) -> None:
+    """What the table did for the person when there was nothing to choose, under the
+    banner and above the hand, for a few seconds (it must be read, not missed)."""
+    if not scene.said or scene.said_left <= 0:
+        return
+    plate(surface, [(scene.said, theme.TEXT_BODY, palette.HOT, True)], L.BANNER_X,
+          SAID_Y, width=L.BANNER_W)
 
 
 # --- the reaction window -------------------------------------------------------------------------
@@ -417,7 +448,8 @@ def _controls(surface: pygame.Surface, scene: TableScene) -> None:
         text = scene.namer.plural("table.draws_left", left)
         chip = fonts.render(text, theme.TEXT_MIN, theme.INK_DARK, True)
         box = chip.get_rect().inflate(16, 6)
-        box.midbottom = (button.rect.centerx, button.rect.top + 6)
+        # under the button, clear of it (and of a highlight around it): never over "Draw"
+        box.midtop = (button.rect.centerx, button.rect.bottom + 10)
         round_rect(surface, box, theme.INK, 11)
         surface.blit(chip, chip.get_rect(center=box.center))
     if scene.show_code:
@@ -441,8 +473,8 @@ def _watch_panel(surface: pygame.Surface, scene: TableScene) -> None:
     view = scene.shown
     text = scene.t("watch.offer")
     if scene.home in view.out:
-        place = len(view.seats) - view.out.index(scene.home)
-        title = scene.namer.t("table.out", nth=scene.namer.ordinal(place))
+        title = scene.namer.t("table.out", nth=scene.namer.ordinal(view.out.index(scene.home)
+                                                                      + 1))
         draw_text(surface, title, (panel.centerx, panel.top + 12), theme.TEXT_BODY, palette.BOOM,
                   bold=True, anchor="midtop", max_width=panel.width - 24)
     body = pygame.Rect(panel.left + 14, panel.top + 44, panel.width - 28,

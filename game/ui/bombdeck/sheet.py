@@ -9,7 +9,7 @@ import pygame
 
 from game.rules.bombdeck import cards as C
 from game.ui import cards, theme
-from game.ui.bombdeck.art import ART
+from game.ui.bombdeck.art import ART, back_of
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 
 def _name_key(face: str) -> str:
     """The locale key of a face's name: a card of a rule set that has it, or the card whose
-    art it is (Clásico's cats)."""
+    art it is (Clásico's cats and its kitten)."""
     for game, faces in ART.items():
         for card, art in faces.items():
             if art == face:
@@ -33,7 +33,9 @@ class CardSheet(Scene[None]):
         for i, card in enumerate(cards.STYLES):
             face = cards.draw_card(card, self.app.loc.t(_name_key(card)), "")
             cards.blit_card(surface, face, (14 + (i % 12) * 105, 14 + (i // 12) * 172))
-        cards.blit_card(surface, cards.draw_back(), (14 + 11 * 105, 186))
+        # the backs beside the big faces: the shared one, and Clásico's with the kitten
+        cards.blit_card(surface, cards.draw_back(), (1024, 360))
+        cards.blit_card(surface, back_of("clasico"), (1148, 360))
         for i, card in enumerate((C.BOMB, C.SEE_FUTURE, C.NOPE, C.DEFUSE, "cat_ninja")):
             key = _name_key(card)
             face = cards.draw_card(card, self.app.loc.t(key),

@@ -60,6 +60,10 @@ class Stage(Protocol):
 
     def darken(self, seat: int) -> None: ...
 
+    def fall(self) -> None:
+        """The person on screen has exploded: their hand fades away, the blast is bigger."""
+        ...
+
     def thump(self) -> None: ...
 
     def stamp(self, cancelled: bool) -> None: ...
@@ -292,9 +296,11 @@ class Story:
         return 0.6
 
     def _exploded(self, ev: E.PlayerExploded) -> float:
-        """Flash, shake, smoke where the bomb was, the badge goes dark and a band names who;
-        then a beat of silence (and only then, for the person, the panel saying they are out:
-        the view on screen changes when the beat ends)."""
+        """Flash, shake, smoke where the bomb was, the badge goes dark and a band names who
+        (your own: your hand fades away, the shake is bigger, the screen's edges burn and the
+        band says you are out and what comes next); then a beat of silence (and only then, for
+        the person, the panel saying they are out: the view on screen changes when the beat
+        ends)."""
         stage = self.stage
         timeline = stage.timeline
         timeline.allow_skip()
@@ -303,10 +309,14 @@ class Story:
         stage.sound("explosion")
         stage.boom(spot)
         stage.darken(ev.seat)
+        mine = ev.seat == stage.you
+        namer = stage.namer
+        if mine:  # the biggest moment of your game: your hand goes, the band says what next
+            stage.fall()
         stage.show_moment(Moment(
             "boom", timeline.tweens.tween(0.0, 1.0, BOOM_TIME, moves=False),
-            stage.namer.t("moment.boom"), self._who("moment.exploded", ev.seat), BOOM,
-            (), spot[1]))
+            namer.t("moment.boom"), self._who("moment.exploded", ev.seat), BOOM,
+            (), spot[1], mine=mine, then=namer.t("moment.out_next") if mine else ""))
         return BOOM_TIME + SILENCE
 
     def _taken(self, ev: E.CardTaken) -> float:

@@ -68,6 +68,11 @@ PUBLIC = -1
 FAST_FORWARD = 4.0
 """Fast-forward also plays the animations this much faster."""
 SKIP_GUARD = 0.3
+HAND_FADE = 0.9
+"""Your own explosion: how long your hand takes to fade away."""
+SAID_FOR = 4.5
+"""How long a line about a choice the table made for the person stays (the only seat to
+steal from, the only place to hide the bomb in an empty deck)."""
 """After a moment is cut short, clicks and Space/Enter wait this long (the same press, or its
 double, must not also draw a card)."""
 
@@ -103,6 +108,10 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
         self.shown: BombView = self._live_view()
         self.dealt: dict[int, int] | None = None
         self.dark: dict[int, Tween] = {}
+        self.clues_area = L.CLUES.copy()
+        """Where the clue chips were last drawn (two rows of them reach below ``L.CLUES``)."""
+        self.hand_gone: Tween | None = None
+        """Your own explosion: 0..1 as your hand fades away (it stays gone once you are out)."""
         self.stamps: list[tuple[bool, Tween]] = []
         self._own_draw: int | None = None
         """The person whose own draw is being told: they still see their hand while it plays,
@@ -111,8 +120,11 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
         """The big moment playing now (its band and lit badges), if any."""
         self._skip_guard = 0.0
         self.panel: ReadPanel | None = None
+        self.said = ""
+        """A line about a choice that was no choice, made for the person (empty: none)."""
+        self.said_left = 0.0
         self.decider = Decider(self, self.namer, self.submit,
-                               lambda seat: self.shown.seats[seat].cards)
+                               lambda seat: self.shown.seats[seat].cards, self.say)
         self.clock = 0.0
         self.submitted = 0
         """Actions this screen has submitted (tests read it)."""
@@ -169,6 +181,8 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
             self.layout = L.TableLayout(self.match.config.seat_count, viewer)
             self.hand = HandFan()
         self.shown = self._live_view()
+        if self.hand_gone is not None and self.shown.seats[self.home].alive:
+            self.hand_gone = None  # someone else's hand now (hot seat): it is there
         self.timeline.settle()
         self.hand.leaving = Counter()
         self.hand.shown_count = None
@@ -200,6 +214,13 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
     def darken(self, seat: int) -> None:
         self.dark[seat] = self.timeline.tweens.tween(0.0, 1.0, 0.5, moves=False)
 
+    def fall(self) -> None:
+        """Your own explosion: the hand fades away (and sinks, unless motion is reduced),
+        and the blast shakes harder than anyone else's."""
+        self.hand_gone = self.timeline.tweens.tween(0.0, 1.0, HAND_FADE, delay=0.15,
+                                                    moves=False)
+        self.app.shake.start(34, 1.1)
+
     def show_moment(self, moment: Moment) -> None:
         self.moment = moment
 
@@ -224,6 +245,11 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
     def _moment_over(self) -> None:
         if self.moment is not None and self.moment.tween.finished:
             self.moment = None
+
+    def say(self, text: str) -> None:
+        """Tell the person what the table did for them when there was nothing to choose."""
+        self.said = text
+        self.said_left = SAID_FOR
 
     def stamp(self, cancelled: bool) -> None:
         self.stamps.append((cancelled, self.timeline.tweens.tween(0.0, 1.0, 0.5,
@@ -251,7 +277,14 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
         person (or behind the curtain) lets the app rest."""
         flow = self.flow
         waiting = flow.awaiting_person is not None or flow.curtain_for is not None
-        return self.busy or self._skipping or not (waiting or self.match.is_over())
+        return (self.busy or self.timeline.busy or self._skipping  # a moment plays on
+                or not (waiting or self.match.is_over()))
+
+    @property
+    def still(self) -> bool:
+        """The shared rule (``stillness``), and the line said above the hand ("nobody else to
+        choose") must not stay frozen on screen after it timed out."""
+        return bool(super().still) and self.said_left <= 0
 
     def ambient(self) -> list[pygame.Rect] | None:
         """While it waits for the person only the fuse burns (and its sparks fly)."""
@@ -274,7 +307,8 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
     # --- the frame, continued ------------------------------------------------------------------
 
     def _play(self, dt: float) -> None:
-        self.clock += dt
+        if not self.app.idle:  # glows rest while idle: the idle frame draws the fuse alone
+            self.clock += dt
         self._acted = False
         self.particles.update(dt)
         self.controls.update(dt)
@@ -291,6 +325,7 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
         self.timeline.update(dt)
         self._moment_over()
         self._skip_guard = max(0.0, self._skip_guard - dt)
+        self.said_left = max(0.0, self.said_left - dt)
         self.stamps = [(c, t) for c, t in self.stamps if not t.finished]
         if self.timeline.busy or self._left:
             return
@@ -329,7 +364,12 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
         if seat is None:
             return False
         kind = self.match.pending().phase
-        if kind == "place_bomb":
+        if kind == "place_bomb" and self.shown.deck_size == 0:
+            # an empty deck has one place: no picker over "0 cards in the deck"
+            self.panel = None
+            if self.submit(Action(A.PLACE_BOMB, position=0)):
+                self.say(self.t("hide.empty_deck", bomb=self.namer.card("bomb")))
+        elif kind == "place_bomb":
             self.panel = None
             self.push(HideBombScene(self.app, self.shown.deck_size, kitten=self.namer.kitten,
                                     bomb_name=self.namer.card("bomb")), self._hidden)

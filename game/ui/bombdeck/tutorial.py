@@ -146,7 +146,7 @@ STEPS: tuple[Step, ...] = (
          deed="play", lets=_is(A.PLAY, TAUGHT_CARD), sides=("above", "right"), gap=130),
     Step("window", lambda s: s.window(mine=True), lambda s: [_hover_card()],
          sides=("right", "below")),
-    Step("clues", lambda s: s.my_turn() and bool(s.live.clues), _fixed(L.CLUES),
+    Step("clues", lambda s: s.my_turn() and bool(s.live.clues), lambda s: [s.clues()],
          sides=("below", "left")),
     Step("draw", lambda s: s.my_turn(), _fixed(L.DRAW), deed="draw", lets=_is(A.DRAW),
          sides=("above", "left")),
@@ -246,6 +246,10 @@ class Lesson(TableOverlay):
     def holding(self, card: str) -> bool:
         return card in self.live.hand
 
+    def clues(self) -> Rect:
+        """The clue chips as the table drew them (a second row reaches below their box)."""
+        return self.scene.clues_area.union(L.CLUES)
+
     def table_on_top(self) -> bool:
         return self.app.stack.top is self.scene
 
@@ -320,7 +324,8 @@ class Lesson(TableOverlay):
     def update(self, dt: float) -> None:
         if self.over:
             return
-        self._clock += dt
+        if not self.app.idle:  # the bubble rests while idle: the idle frame draws the fuse alone
+            self._clock += dt
         self._nudge = max(0.0, self._nudge - dt)
         self._read_feed()
         self._catch_up()

@@ -3,7 +3,9 @@ new seed), the same code (the same game again), copy the code, back to the title
 
 It reads the game's :class:`~game.core.engine.Outcome` only: places with ties (a shared first
 place names every seat in it), scores where the game keeps them, and a cooperative game's team
-result; beside each seat the family's screens may add a line (``UiKit.seat_note``).
+result; beside each seat the family's screens may add a line (``UiKit.seat_note``). A note
+that is a :class:`PlaceNote` says the seat's place in the game's own words ("Out 3rd") and is
+shown instead of the bare place number, never beside it.
 
 The clipboard goes through ``pygame.scrap``; where there is none the code stays on screen,
 big, with a "copy it by hand" note. Nothing here can crash on a machine without a clipboard.
@@ -36,8 +38,24 @@ LEFT = pygame.Rect(56, 150, 700, 468)
 RIGHT = pygame.Rect(784, 150, 440, 468)
 WINNER_H = 104
 GOLD = (255, 200, 70)
+OUT_INK = (235, 120, 100)
+"""A family's own words for a place ("Out 3rd")."""
 CONFETTI_EVERY = 1.1
 CONFETTI_FOR = 3.5
+
+
+class PlaceNote(str):
+    """A family's note that says a seat's place its own way: the bomb deck ranks by who went
+    out last, so "2nd" and "Exploded 3rd" on one row read as two places that disagree. The
+    row shows this instead of the number; ``sentence``: the same for the line under the
+    headline, when the seat is the one person at the table."""
+
+    sentence: str
+
+    def __new__(cls, text: str, sentence: str = "") -> PlaceNote:
+        note = super().__new__(cls, text)
+        note.sentence = sentence
+        return note
 
 
 def copy_to_clipboard(text: str) -> bool:
@@ -110,6 +128,9 @@ class ResultsScene(FormScene[None]):
             if person in winners:
                 return self.t("results.you_won" if len(winners) == 1
                               else "results.you_shared"), ""
+            own = self._family_note(person)
+            if isinstance(own, PlaceNote) and own.sentence:
+                return self._winners_line(winners), own.sentence
             place = self.place(person) or self.ranking().index(person) + 1
             return self._winners_line(winners), self.t("results.you_lost",
                                                         nth=self._ordinal(place))
@@ -242,12 +263,19 @@ class ResultsScene(FormScene[None]):
             is_person = self.match.config.seats[seat] is SeatKind.PERSON
             ink = theme.ACCENT if is_person else theme.INK
             place = self.place(seat)
-            draw_text(surface, self._ordinal(place) if place is not None else "–",
-                      (line.left + 38, line.centery), size, theme.INK_DIM, bold=True,
-                      anchor="center")
-            draw_text(surface, self.seat_name(seat), (line.left + 74, line.centery), size, ink,
+            family = self._family_note(seat)
+            name_x, kind_x = line.left + 74, line.left + 272
+            if isinstance(family, PlaceNote):  # its own words in place of the number
+                draw_text(surface, family, (line.left + 14, line.centery), size, OUT_INK,
+                          bold=True, anchor="midleft", max_width=150)
+                name_x, kind_x = line.left + 176, line.left + 374
+            else:
+                draw_text(surface, self._ordinal(place) if place is not None else "–",
+                          (line.left + 38, line.centery), size, theme.INK_DIM, bold=True,
+                          anchor="center")
+            draw_text(surface, self.seat_name(seat), (name_x, line.centery), size, ink,
                       bold=True, anchor="midleft", max_width=186)
-            draw_text(surface, self.seat_kind(seat), (line.left + 272, line.centery),
+            draw_text(surface, self.seat_kind(seat), (kind_x, line.centery),
                       theme.TEXT_MIN, theme.INK_DIM, anchor="midleft", max_width=200)
             note = self._note(seat)
             if note:
@@ -266,25 +294,40 @@ class ResultsScene(FormScene[None]):
         round_rect(surface, row, GOLD, 16, 255, 3)
         crown = pygame.Rect(row.left + 20, row.top + 16, 72, 72)
         _crown(surface, crown)
-        nth = draw_text(surface, self._ordinal(1), (crown.right + 18, row.centery),
-                        theme.TEXT_HEADING, GOLD, bold=True, anchor="midleft")
-        name_x = max(crown.right + 100, nth.right + 24)
+        team = self._team_line(first)
+        nth = crown if team else draw_text(surface, self._ordinal(1), (crown.right + 18,
+                                           row.centery), theme.TEXT_HEADING, GOLD, bold=True,
+                                           anchor="midleft")
+        name_x = nth.right + 24 if team else max(crown.right + 100, nth.right + 24)
         kinds = " · ".join(dict.fromkeys(self.seat_kind(seat) for seat in first))
         if len(first) == 1 and outcome.scores is not None:
             kinds = f"{kinds} · {self._points(first[0])}"
-        draw_text(surface, self._names(first), (name_x, row.top + 16), 38, theme.INK,
+        draw_text(surface, team or self._names(first), (name_x, row.top + 16), 38, theme.INK,
                   bold=True, max_width=row.right - name_x - 20)
         draw_text(surface, kinds, (name_x, row.top + 64), theme.TEXT_SMALL,
                   theme.INK_DIM, max_width=row.right - name_x - 20)
+
+    def _team_line(self, first: list[int]) -> str:
+        """A team's win in the family's own words, when its kit has a ``team_line`` hook."""
+        line = getattr(ui_kit_for(self.match.config.game), "team_line", None)
+        won = self.match.outcome().team_won
+        return str(line(self.app.loc, self.match, self._names(first))) if line and won else ""
 
     def _points(self, seat: int) -> str:
         scores = self.match.outcome().scores
         return plural(self.app.loc, "results.points", scores[seat]) if scores else ""
 
+    def _family_note(self, seat: int) -> str:
+        """What the family says of the seat (once the game is over)."""
+        if not self.match.is_over():
+            return ""
+        return ui_kit_for(self.match.config.game).seat_note(self.app.loc, self.match, seat)
+
     def _note(self, seat: int) -> str:
-        """The score where the game keeps one, and what the family says of the seat."""
-        parts = [self._points(seat), ui_kit_for(self.match.config.game).seat_note(
-            self.app.loc, self.match, seat) if self.match.is_over() else ""]
+        """The score where the game keeps one, and what the family says of the seat (unless
+        it says the place, drawn where the number goes)."""
+        family = self._family_note(seat)
+        parts = [self._points(seat), "" if isinstance(family, PlaceNote) else family]
         return " · ".join(part for part in parts if part)
 
     def _draw_code(self, surface: pygame.Surface) -> None:

@@ -1,0 +1,69 @@
+"""Every card in the hand says its effect on its face, readable without hovering (issue 20,
+LOOK.md: "a card says its effect in one line"): at 1280×720 with 8 cards, each card's short
+line is drawn on it at 18 px or more, narrowed no further than a title may be, in every
+language and rule set."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.core.config import GameConfig, SeatKind
+from game.i18n.catalog import load
+from game.rules.bombdeck.cards import RULESETS
+from game.ui import fonts, theme
+from game.ui.app import App
+from game.ui.bombdeck import face
+from game.ui.bombdeck.table import TableScene
+from tests.ui.test_table import find_match, make_app, my_turn, open_table, until
+from tests.ui.textspy import spy
+
+__all__ = ["make_app"]
+
+P, AST = SeatKind.PERSON, SeatKind.ASTUTO
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+@pytest.mark.parametrize("game", sorted(RULESETS))
+def test_a_hand_of_eight_shows_every_effect_without_hovering(
+        make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, lang: str,
+        game: str) -> None:
+    app = make_app(lang)
+    match = find_match(GameConfig(game, (P, AST, AST)),
+                       lambda m: len(m.view_for(0).hand) >= 4)
+    scene: TableScene = open_table(app, match)
+    until(app, my_turn(app, scene))
+    hand = list(match.view_for(0).hand)
+    while len(hand) < 8:
+        hand.append(hand[len(hand) % 3])  # eight cards, as a long game gives them
+    scene.hand.set_cards(tuple(hand))
+    scene.hand.forget_mouse()
+    face._FACES.clear()  # every face drawn again, and seen
+    drawn = spy(monkeypatch)
+    app.step(1 / 60)
+    assert scene.hand.hover is None and scene.hand.focus is None
+    for card in set(hand):
+        line = scene.namer.line(card)
+        rows = face.line_rows(line, face.strip_width(110))
+        assert 1 <= len(rows) <= face.LINE_ROWS, (card, rows)
+        for row in rows:
+            sizes = [size for (text, size) in drawn.texts if text == row]
+            assert sizes and min(sizes) >= theme.TEXT_MIN, (card, row, sizes)
+            narrowed = drawn.texts[(row, min(sizes))]
+            assert narrowed >= face.SQUEEZE - 0.01, (card, row, narrowed)
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+def test_every_cards_line_fits_two_rows_of_a_card_in_hand(lang: str) -> None:
+    pygame.font.init()
+    loc = load(lang)
+    width = face.strip_width(110)
+    for game, ruleset in RULESETS.items():
+        for card in ruleset.cards:
+            line = loc.t(f"card.{game}.{card}.line")
+            rows = face.line_rows(line, width)
+            assert len(rows) <= face.LINE_ROWS, (lang, game, card, rows)
+            for row in rows:
+                assert fonts.get(theme.TEXT_MIN).size(row)[0] * face.SQUEEZE <= width + 1
