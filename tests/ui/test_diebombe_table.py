@@ -369,6 +369,9 @@ def _act(app: App, scene: DieTableScene, turn: int) -> bool:
         return True
     if top is not scene:
         return False
+    if scene.holding:  # a round's outcome waits for the next person (hot seat)
+        key(pygame.K_RETURN)
+        return True
     if scene.sheet is not None:
         if not scene.sheet.done:
             return False  # the lines tick in, one column at a time

@@ -38,6 +38,9 @@ class Flight:
     back: Callable[[], pygame.Surface] | None = None
     crumple: bool = False
     spin: float = 0.0
+    landed: Callable[[], pygame.Surface] | None = None
+    """What it looks like once it has landed (a card in a row: its chip), while it holds the
+    spot until the view takes over."""
 
     @property
     def visible(self) -> bool:
@@ -67,6 +70,10 @@ class Flight:
             alpha *= 1.0 - max(0.0, t - 0.55) / 0.45
         if alpha <= 0.02:
             return
+        if self.landed is not None and tween.done:
+            landed = self.landed()
+            surface.blit(landed, landed.get_rect(center=(round(x), round(y))))
+            return
         img = gfx.smoothscale(img, (max(2, round(w)), max(2, round(h))))
         if abs(angle) > 0.5:
             img = gfx.rotozoom(img, angle, 1.0)
@@ -88,9 +95,11 @@ class Timeline(Beats[Flight]):
             duration: float, size: tuple[tuple[int, int], tuple[int, int]], *,
             delay: float = 0.0, arc: float = 0.0, hold: bool = True, flip: bool = False,
             back: Callable[[], pygame.Surface] | None = None, crumple: bool = False,
-            spin: float = 0.0, on_done: Callable[[], None] | None = None) -> Flight:
+            spin: float = 0.0, on_done: Callable[[], None] | None = None,
+            landed: Callable[[], pygame.Surface] | None = None) -> Flight:
         tween = self.tweens.tween(0.0, 1.0, duration, ease_out_cubic, delay, on_done=on_done)
-        flight = Flight(image, start, end, tween, size, arc, hold, flip, back, crumple, spin)
+        flight = Flight(image, start, end, tween, size, arc, hold, flip, back, crumple, spin,
+                        landed)
         self.flights.append(flight)
         return flight
 

@@ -45,12 +45,14 @@ class BidPad:
         self.pulse = 0.0
         """1 → 0 after a change: the number jumps a little."""
         x, y = PAD.left, PAD.top
-        self.minus = Button((x + 16, y + 56, 64, 64), "−", lambda: self.nudge(-1),
+        # the seal button gets the room its label and key chip need in every language (issue
+        # 20: "Selar lance" was squeezed to 53 %); two digits need no wider box than this
+        self.minus = Button((x + 16, y + 56, 56, 64), "−", lambda: self.nudge(-1),
                             size=theme.TEXT_HEADING, cooldown=0.05)
-        self.number = pygame.Rect(x + 90, y + 52, 132, 72)
-        self.plus = Button((x + 232, y + 56, 64, 64), "+", lambda: self.nudge(1),
+        self.number = pygame.Rect(x + 80, y + 52, 108, 72)
+        self.plus = Button((x + 196, y + 56, 56, 64), "+", lambda: self.nudge(1),
                            size=theme.TEXT_HEADING, cooldown=0.05)
-        self.seal_button = Button((x + 314, y + 56, PAD.width - 330, 64), tr("diebombe.seal"),
+        self.seal_button = Button((x + 266, y + 56, PAD.width - 282, 64), tr("diebombe.seal"),
                                   self.seal, shortcut_label=enter_label, style="primary",
                                   size=theme.TEXT_LARGE)
         self.slider = Slider((x + 24, y + 134, PAD.width - 48, 36), C.MIN_BID, C.MAX_BID,

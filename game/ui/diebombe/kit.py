@@ -37,7 +37,8 @@ def _shot(state: str, app: App, code: str | None) -> None:
 
 SHOTS: dict[str, Callable[[App, str | None], None]] = {
     name: partial(_shot, name) for name in
-    ("table", "curtain", "bid", "rebid", "reveal", "take", "bomb", "history", "scoring")
+    ("table", "curtain", "bid", "rebid", "reveal", "take", "bomb", "outcome", "history",
+     "scoring")
 }
 
 

@@ -9,6 +9,7 @@ them what the person decides now (the bid, or the recent bids while nobody types
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import pygame
@@ -33,8 +34,15 @@ ROW_H = CHIP_SIZE[1]
 ROW_GAP = 8
 LABEL_W = 52
 CHIP_STEP = CHIP_SIZE[0] + 3
-CHIP_MIN_STEP = 22
-"""The narrowest a crowded row packs its chips (the value stays readable at the left)."""
+CHIP_ROOM = PANEL_W - 20 - LABEL_W - 8
+"""The width a row's chips share, right of the row's label."""
+ONE_LINE_MOST = 7
+"""Up to this many cards a row keeps one line of full-height chips, narrower as it fills
+(never overlapping: a value half covered by the next chip reads as one long number)."""
+LINE_GAP = 4
+TILE_H = (CHIP_SIZE[1] - LINE_GAP) // 2
+"""More cards than ``ONE_LINE_MOST``: two lines of half-height tiles, so that 15 cards of a
+colour (more than a game holds) still show every value whole at 18 px."""
 BUBBLE_R = 30
 """A revealed bid's bubble beside its seat."""
 
@@ -62,6 +70,19 @@ def faceup_rect(index: int, count: int) -> pygame.Rect:
         if index != 0:
             rect.left = CENTRE_X + FACE_GAP // 2
     return rect
+
+
+def chip_slots(count: int) -> tuple[int, int, tuple[int, int]]:
+    """(chips per line, step, chip size) of a row holding ``count`` cards: full chips up to
+    five; narrower full-height chips up to ``ONE_LINE_MOST``; then two lines of tiles."""
+    if count <= 5:
+        return max(1, count), CHIP_STEP, CHIP_SIZE
+    if count <= ONE_LINE_MOST:
+        step = CHIP_ROOM // count
+        return count, step, (min(CHIP_SIZE[0], step - 2), CHIP_SIZE[1])
+    per_line = math.ceil(count / 2)
+    step = min(CHIP_STEP, CHIP_ROOM // per_line)
+    return per_line, step, (min(CHIP_SIZE[0], step - 2), TILE_H)
 
 
 def point(rect: pygame.Rect) -> tuple[float, float]:
@@ -102,17 +123,18 @@ class TableLayout:
         return pygame.Rect(row.left, row.top, LABEL_W, ROW_H)
 
     def chip_step(self, count: int) -> int:
-        room = PANEL_W - 20 - LABEL_W - 8 - CHIP_SIZE[0]
-        if count <= 1:
-            return CHIP_STEP
-        return max(CHIP_MIN_STEP, min(CHIP_STEP, room // (count - 1)))
+        """How far apart the chips of a row of ``count`` stand (always more than a chip is
+        wide: chips never overlap)."""
+        return chip_slots(count)[1]
 
     def chip_rect(self, seat: int, color_index: int, index: int, count: int) -> pygame.Rect:
         """The ``index``-th chip of a row holding ``count`` (``index == count``: where the
         next card will land)."""
         row = self.row(seat, color_index)
-        step = self.chip_step(max(count, index + 1))
-        return pygame.Rect(row.left + LABEL_W + 8 + index * step, row.top, *CHIP_SIZE)
+        per_line, step, size = chip_slots(max(count, index + 1))
+        line, k = divmod(index, per_line)
+        return pygame.Rect(row.left + LABEL_W + 8 + k * step, row.top + line * (TILE_H + LINE_GAP),
+                           *size)
 
     def bubble(self, seat: int) -> tuple[int, int]:
         """The centre of a seat's bid bubble, beside the panel on the middle's side."""

@@ -16,10 +16,10 @@ from collections.abc import Callable
 import pygame
 
 from game.rules.diebombe import cards as C
-from game.ui import cards, gfx, theme
+from game.ui import cards, fonts, gfx, theme
 from game.ui.cache import MB, SurfaceCache
 from game.ui.icons import ICONS, Pen, draw_icon
-from game.ui.text import fit_line
+from game.ui.text import MIN_SQUEEZE, fit_line
 
 Color = tuple[int, int, int]
 
@@ -160,13 +160,15 @@ def draw_face_back(size: tuple[int, int] = FACE_SIZE) -> pygame.Surface:
 # --- chips: a won card in a row ----------------------------------------------------------------
 
 
-def draw_chip(card: str, letter: str, size: tuple[int, int] = CHIP_SIZE, *,
-              left_number: bool = False) -> pygame.Surface:
+def draw_chip(card: str, letter: str, size: tuple[int, int] = CHIP_SIZE) -> pygame.Surface:
     """A small card: the value on top (white on the colour), the shape and the letter
-    below, the colour's pattern behind. ``left_number``: the value against the left edge (a
-    crowded row covers the chip's right part)."""
+    below, the colour's pattern behind. A row that fills up narrows its chips rather than
+    overlapping them, so the value keeps its whole width (20 px, 18 px on a narrow chip); a
+    chip lower than half a card is a tile (``draw_tile``)."""
     w, h = size
-    key = ("chip", card, w, h, letter, left_number)
+    if h < CHIP_SIZE[1] * 0.7:
+        return draw_tile(card, size)
+    key = ("chip", card, w, h, letter)
     found = _CACHE.get(key)
     if found is not None:
         return found
@@ -182,18 +184,50 @@ def draw_chip(card: str, letter: str, size: tuple[int, int] = CHIP_SIZE, *,
         draw_pattern(surf, full.inflate(-2, -2), color, 9)
         plate = pygame.Rect(2, 3, w - 4, round(h * 0.46))
         gfx.rect(surf, dark, plate, border_radius=5)
-        value = fit_line(str(C.value_of(card)), 20, plate.width - 2, WHITE, bold=True)
-        at = value.get_rect(midleft=(plate.left + 1, plate.centery)) if left_number \
-            else value.get_rect(center=plate.center)
-        surf.blit(value, at)
+        number = str(C.value_of(card))
+        big = 20 if w >= CHIP_SIZE[0] - 2 else theme.TEXT_MIN
+        value = fit_line(number, big, plate.width, WHITE, bold=True)
+        surf.blit(value, value.get_rect(center=plate.center))
         low = pygame.Rect(2, plate.bottom + 2, w - 4, h - plate.bottom - 5)
         gfx.rect(surf, dark, low, border_radius=5)
         mark_r = min(low.height * 0.3, 5)
-        draw_mark(surf, color, (low.left + 1.5 + mark_r, low.centery), mark_r)
         room = round(low.width - mark_r * 2 - 2)
-        tag = fit_line(letter, theme.TEXT_MIN, room, WHITE, bold=True)
-        surf.blit(tag, tag.get_rect(center=(round(low.right - room / 2 - 1), low.centery)))
+        if fonts.get(theme.TEXT_MIN, True).size(letter)[0] * MIN_SQUEEZE > room:
+            # a narrow chip and a two-letter colour ("Vm"): the letter takes the whole
+            # line (the pattern still tells the colour without it)
+            tag = fit_line(letter, theme.TEXT_MIN, low.width - 2, WHITE, bold=True)
+            surf.blit(tag, tag.get_rect(center=low.center))
+        else:
+            draw_mark(surf, color, (low.left + 1.5 + mark_r, low.centery), mark_r)
+            tag = fit_line(letter, theme.TEXT_MIN, room, WHITE, bold=True)
+            surf.blit(tag, tag.get_rect(center=(round(low.right - room / 2 - 1), low.centery)))
     gfx.rect(surf, (0, 0, 0), full, 2, border_radius=6)
+    return _CACHE.put(key, surf)
+
+
+def draw_tile(card: str, size: tuple[int, int]) -> pygame.Surface:
+    """A won card in a full row (two lines of tiles): its value at 18 px on a dark plate
+    framed by the colour's pattern; the row's label beside it carries the shape and the
+    letter, and the frame's stripes or dots tell the colours apart without colour."""
+    w, h = size
+    key = ("tile", card, w, h)
+    found = _CACHE.get(key)
+    if found is not None:
+        return found
+    color = C.color_of(card)
+    body, dark, _light = colors(color)
+    surf = gfx.Canvas((w, h), pygame.SRCALPHA)
+    full = surf.get_rect()
+    gfx.rect(surf, body, full, border_radius=5)
+    if color is None:
+        draw_icon(surf, "bomb", full.inflate(-4, -2), (200, 38, 38))
+    else:
+        draw_pattern(surf, full.inflate(-2, -2), color, 7)
+        plate = full.inflate(-4, -6)
+        gfx.rect(surf, dark, plate, border_radius=4)
+        value = fit_line(str(C.value_of(card)), theme.TEXT_MIN, w - 2, WHITE, bold=True)
+        surf.blit(value, value.get_rect(center=full.center))
+    gfx.rect(surf, (0, 0, 0), full, 1, border_radius=5)
     return _CACHE.put(key, surf)
 
 

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.diebombe import cards as C
+from game.rules.diebombe import events as E
 from game.rules.diebombe.view import DieView
 from game.ui import cards, gfx, theme
 from game.ui.diebombe import layout as L
@@ -32,7 +33,7 @@ from game.ui.diebombe.marks import (
     signed,
     wobble,
 )
-from game.ui.diebombe.news import names, news_lines
+from game.ui.diebombe.news import line_for, names, news_lines
 from game.ui.diebombe.picker import BOMB, TAKE
 from game.ui.diebombe.sheet import majority
 from game.ui.diebombe.story import bomb_spot
@@ -89,19 +90,24 @@ def paint_table(surface: pygame.Surface, scene: DieTableScene) -> None:
 def _top(surface: pygame.Surface, scene: DieTableScene) -> None:
     view = scene.shown
     namer = scene.namer
-    title = namer.t("diebombe.round", n=view.round, total=C.ROUNDS)
+    outcome = scene.outcome
+    # under a round's outcome the next round's cards are still in the deck (not yet dealt)
+    number = outcome.round if outcome is not None else view.round
+    waiting = view.faceup if outcome is not None else ()
+    deck_size = view.deck_size + len(waiting)
+    title = namer.t("diebombe.round", n=number, total=C.ROUNDS)
     draw_text(surface, title, (L.CENTRE_X, 14), theme.TEXT_LARGE, theme.INK, bold=True,
               anchor="midtop", max_width=300)
-    bombs = sum(1 for card in view.unseen if card == C.BOMB)
-    sub = (f"{namer.plural('diebombe.to_come', view.deck_size)} · "
+    bombs = sum(1 for card in (*view.unseen, *waiting) if card == C.BOMB)
+    sub = (f"{namer.plural('diebombe.to_come', deck_size)} · "
            f"{namer.plural('diebombe.bombs_left', bombs)}")
     draw_text(surface, sub, (L.CENTRE_X, 50), theme.TEXT_MIN, theme.INK_DIM, anchor="midtop",
               max_width=330)
-    if view.deck_size:
-        for k in range(min(3, view.deck_size)):
+    if deck_size:
+        for k in range(min(3, deck_size)):
             back = cards.draw_back(L.DECK.size)
             surface.blit(back, L.DECK.move(-2 * k, -2 * k))
-        draw_text(surface, str(view.deck_size), (L.DECK.right + 8, L.DECK.centery),
+        draw_text(surface, str(deck_size), (L.DECK.right + 8, L.DECK.centery),
                   theme.TEXT_LARGE, theme.INK, bold=True, anchor="midleft")
     out = len(view.set_aside)
     pile = L.SET_ASIDE
@@ -188,12 +194,17 @@ def _panel(surface: pygame.Surface, scene: DieTableScene, seat: int) -> None:
     to_act = seat in acting and alone
     mine = seat == scene.home and scene.private_ok and match.is_person(seat)
     face = theme.mix(theme.PANEL, theme.BG_DEEP, 0.25)
+    winner = is_winner(scene, seat)
+    if winner:  # the reveal's winner stays lit until the round is over
+        glow = 0.5 + 0.5 * math.sin(scene.clock * 4)
+        round_rect(surface, rect.inflate(14, 14), GOLD, 22, round(60 + 80 * glow))
     if to_act:
         glow = 0.5 + 0.5 * math.sin(scene.clock * 3.2)
         round_rect(surface, rect.inflate(12, 12), theme.ACCENT, 20, round(50 + 70 * glow))
     round_rect(surface, rect.move(0, 4), theme.SHADE, 16, 90)
     round_rect(surface, rect, face, 16, 240)
-    edge = theme.ACCENT if to_act else theme.FOCUS if mine else theme.PANEL_EDGE
+    edge = theme.ACCENT if to_act else GOLD if winner else theme.FOCUS if mine else \
+        theme.PANEL_EDGE
     round_rect(surface, rect, edge, 16, 255, 3 if edge != theme.PANEL_EDGE else 2)
     x = rect.left + 12
     # header: name, crowns, score
@@ -241,12 +252,20 @@ def _panel(surface: pygame.Surface, scene: DieTableScene, seat: int) -> None:
         _row(surface, scene, seat, index, color)
 
 
+def is_winner(scene: DieTableScene, seat: int) -> bool:
+    """``seat`` bid highest alone in the reveal on screen, and every bid has turned over."""
+    reveal = scene.reveal
+    if reveal is None or not reveal.shown:
+        return False
+    return reveal.event.highest == (seat,)
+
+
 def _status(surface: pygame.Surface, scene: DieTableScene, seat: int,
             centre: tuple[int, int]) -> None:
     """A sealed envelope once the seat has bid; dots while a machine thinks."""
     view = scene.shown
-    if view.phase not in ("bid", "rebid") or seat not in view.bidders:
-        return
+    if view.phase not in ("bid", "rebid") or seat not in view.bidders or scene.outcome:
+        return  # (under a round's outcome the next bidding has not begun)
     sealing = scene.sealing.get(seat)
     envelope = pygame.Rect(0, 0, 40, 28)
     envelope.center = centre
@@ -290,14 +309,11 @@ def _row(surface: pygame.Surface, scene: DieTableScene, seat: int, index: int,
         empty = pygame.Rect(row.left + L.LABEL_W + 8, row.top + 4, CHIP_SIZE[0], row.height - 8)
         gfx.rect(surface, theme.PANEL_EDGE, empty, 2, border_radius=6)
         return
-    step = scene.layout.chip_step(len(won))
-    crowded = step < CHIP_SIZE[0] - 4
     for k, card in enumerate(won):
         if (seat, card) in scene.hidden_chips:
             continue
         rect = scene.layout.chip_rect(seat, index, k, len(won))
-        chip = draw_chip(card, namer.letter(color), left_number=crowded)
-        surface.blit(chip, rect)
+        surface.blit(draw_chip(card, namer.letter(color), rect.size), rect)
     picker = scene.picker
     if picker is not None and picker.kind == BOMB:
         _targets(surface, scene, seat, index)
@@ -365,7 +381,11 @@ def _bubbles(surface: pygame.Surface, scene: DieTableScene) -> None:
         shown, grow = reveal.shown, reveal.grow.progress
         drum = not reveal.drum.done
     else:
-        found = bubbles_of(scene.shown)
+        view = scene.shown
+        found = bubbles_of(view)
+        if found is None and scene.outcome is not None and view.history:
+            record = view.history[-1]  # the round whose outcome is on screen
+            found = (record.reveals[-1], (record.taker,), record.second)
         shown, grow, drum = True, 1.0, False
     if found is None:
         return
@@ -378,27 +398,37 @@ def _bubbles(surface: pygame.Surface, scene: DieTableScene) -> None:
         if scene.pad is not None and PAD.inflate(2 * L.BUBBLE_R, 2 * L.BUBBLE_R).collidepoint(
                 cx, cy):
             continue  # under the bid entry: the banner names the tie, the envelopes the tied
-        if not shown:
+        if reveal is not None and not reveal.turned(seat):
             shake = wobble(scene.clock, seat) if drum and not scene.app.motion.reduced else 0.0
             envelope = pygame.Rect(0, 0, 50, 36)
             envelope.center = (cx + round(shake), cy)
             draw_envelope(surface, envelope, shake * 0.5)
             continue
-        top = seat in highest
+        # who is highest is told once every bid has turned over (the last one is the top)
+        top = seat in highest and shown
+        second_here = seat == second and shown
         scale = 1.0 + (0.3 if tie else 0.6) * grow if top else \
-            1.0 + 0.15 * grow if seat == second else 1.0
+            1.0 + 0.15 * grow if second_here else 1.0
+        flip = reveal.flips.get(seat) if reveal is not None else None
+        if flip is not None and not scene.app.motion.reduced:
+            scale *= 0.7 + 0.3 * min(1.0, max(0.0, (flip.t - 0.5) * 2))  # it pops up
         r = round(L.BUBBLE_R * scale)
+        if top and not tie and grow > 0.99:
+            lit = 0.5 + 0.5 * math.sin(scene.clock * 5)
+            for k in range(2):  # within the gap to the middle's panels
+                gfx.circle(surface, theme.mix(GOLD, FELT_TOP, 0.3 + 0.3 * k),
+                           (cx, cy), r + 4 + 4 * k + round(lit), 3)
         ring = GOLD if top and not tie else theme.ACCENT if top else \
-            SILVER if seat == second else theme.PANEL_EDGE
-        fill = (252, 248, 236) if top or seat == second else (60, 68, 88)
-        ink = theme.INK_DARK if top or seat == second else theme.INK
+            SILVER if second_here else theme.PANEL_EDGE
+        fill = (252, 248, 236) if top or second_here else (60, 68, 88)
+        ink = theme.INK_DARK if top or second_here else theme.INK
         gfx.circle(surface, theme.SHADE, (cx + 2, cy + 4), r)
         gfx.circle(surface, fill, (cx, cy), r)
         gfx.circle(surface, ring, (cx, cy), r, 4 if top else 3)
         draw_text(surface, str(bid), (cx, cy), round(26 * scale), ink, bold=True,
                   anchor="center")
         key = "diebombe.bubble.tie" if top and tie else "diebombe.bubble.first" if top else \
-            "diebombe.bubble.second" if seat == second else ""
+            "diebombe.bubble.second" if second_here else ""
         if key:
             text = fit_line(scene.namer.t(key), theme.TEXT_MIN, 96, theme.INK_DARK, bold=True)
             cap = text.get_rect(midtop=(cx, cy + r + 4)).inflate(10, 2)
@@ -415,6 +445,8 @@ def banner(scene: DieTableScene) -> tuple[str, str, bool]:
     namer = scene.namer
     match = scene.match
     reveal = scene.reveal
+    if scene.outcome is not None:
+        return "", "", False  # the outcome over the middle says it all
     if reveal is not None and reveal.shown:
         ev = reveal.event
         top = max((bid for bid in ev.bids if bid is not None), default=0)
@@ -497,6 +529,9 @@ def _lower(surface: pygame.Surface, scene: DieTableScene) -> None:
         left = namer.t("diebombe.pad.left", score=signed(score), after=signed(score - pad.value))
         pad.draw(surface, title, cost, left, namer.t("diebombe.pad.keys"))
         return
+    if scene.outcome is not None:
+        _outcome(surface, scene)
+        return
     lower = L.LOWER
     y = lower.top + 8
     viewer = scene.home if scene.private_ok else None
@@ -514,6 +549,56 @@ def _lower(surface: pygame.Surface, scene: DieTableScene) -> None:
                   theme.INK if age == 0 else theme.INK_DIM, anchor="midtop", max_width=width)
     if view.seats <= BOARD_SEATS:
         _recent(surface, scene, lower.top + 108)
+
+
+def outcome_rect() -> pygame.Rect:
+    """The round's outcome: over the middle, where its two cards were."""
+    box = pygame.Rect(0, 0, NEWS_W, L.FACE_H + 10)
+    box.midtop = (L.CENTRE_X, L.FACE_TOP - 6)
+    return box
+
+
+def _outcome(surface: pygame.Surface, scene: DieTableScene) -> None:
+    """Who paid what and took which card, each on its own line (the paying bidder in gold,
+    a bomb in red), with the time left as a shrinking bar unless it waits for the button."""
+    outcome = scene.outcome
+    assert outcome is not None
+    namer = scene.namer
+    box = outcome_rect()
+    round_rect(surface, box.move(0, 5), theme.SHADE, 18, 110)
+    round_rect(surface, box, theme.BG_DEEP, 18, 238)
+    round_rect(surface, box, GOLD, 18, 255, 3)
+    title = draw_text(surface, namer.t("diebombe.outcome.title", n=outcome.round),
+                      (box.centerx, box.top + 10), theme.TEXT_LARGE, GOLD, bold=True,
+                      anchor="midtop", max_width=box.width - 32)
+    width = box.width - 36
+    lines: list[tuple[str, theme.Color]] = []
+    for ev in outcome.events:
+        line = line_for(namer, ev)
+        if line is None:
+            continue
+        color = GOLD if isinstance(ev, E.CardTaken) and ev.paid else \
+            LOSS if isinstance(ev, E.BombPlayed) else theme.INK
+        lines.append((line, color))
+    room = box.bottom - 20 - (title.bottom + 10)
+    for size in (theme.TEXT_BODY, theme.TEXT_SMALL, theme.TEXT_MIN):
+        rows = [(row, color) for line, color in lines
+                for row in wrap_text(line, size, width, bold=color != theme.INK)]
+        step = size + 8
+        if len(rows) * step <= room:
+            break
+    y = title.bottom + 10 + max(0, (room - len(rows) * step) // 2)
+    for row, color in rows:
+        if y + step > box.bottom - 12:
+            break
+        draw_text(surface, row, (box.centerx, y), size, color, bold=color != theme.INK,
+                  anchor="midtop", max_width=width)
+        y += step
+    if not outcome.waits:
+        left = 1.0 - outcome.clock.progress
+        bar = pygame.Rect(box.left + 24, box.bottom - 12, round((box.width - 48) * left), 5)
+        if bar.width > 0:
+            round_rect(surface, bar, GOLD, 3)
 
 
 def _recent(surface: pygame.Surface, scene: DieTableScene, top: int) -> None:

@@ -8,9 +8,11 @@ it is (as if they had just said "it's me"):
 - ``table``: round 6 or later, the person has sealed a bid, the machines are to bid;
 - ``bid``: the person's secret bid entry, a value typed;
 - ``rebid``: a tie at the top with the person in it, bidding again;
-- ``reveal``: the bids just turned over, the winner's number grown;
+- ``reveal``: the bids just turned over, one by one, the winner's number grown and lit;
 - ``take``: the person bid highest and chooses a card;
 - ``bomb``: the person took a bomb and aims it;
+- ``outcome``: the person bid highest and took a card: the round's outcome on screen before
+  the next round;
 - ``curtain``: two people at the table, the curtain down for the second one's bid;
 - ``history``: the history of the revealed bids over the table;
 - ``scoring``: the game over, the final scoring complete.
@@ -48,7 +50,7 @@ if TYPE_CHECKING:
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 DEFAULT = GameConfig("diebombe", (P, AST, AST, AST))
 DEFAULT_SEED = 4004
-STATES = ("table", "bid", "rebid", "reveal", "take", "bomb", "curtain", "history",
+STATES = ("table", "bid", "rebid", "reveal", "take", "bomb", "outcome", "curtain", "history",
           "scoring")
 HOLD = Pace(60.0, 60.0, 1.0)
 """Machines hold still for the picture."""
@@ -229,6 +231,18 @@ def build(app: App, code: str | None, state: str) -> None:
                       and v.round >= 4, _greedy, state=state)
         _table(app, match)
         return
+    if state == "outcome":
+        match = _find(config, seed, lambda m, v: v.phase == "take" and v.taker == v.seat
+                      and v.round >= 4 and C.BOMB not in v.faceup, _greedy, state=state)
+        scene = _table(app, match)
+        legal: list[A.Action] = match.legal_for(match.pending().people[0])
+        scene.submit(max(legal, key=lambda a: C.value_of(a.card or "")))
+        for _ in range(round(4.0 / FRAME)):
+            if scene.outcome is not None:
+                break
+            scene.update(FRAME)
+        _run(scene, 0.6)
+        return
     if state == "bomb":
         match = _find(config, seed, lambda m, v: v.phase == "bomb" and bool(v.bombers)
                       and v.bombers[0] == v.seat, _bomb_bidder, state=state)
@@ -269,4 +283,8 @@ def _reveal(app: App, config: GameConfig, seed: int) -> None:
     while match.pending().phase == "bid" and match.pending().seats:
         match.step()
     scene._tell()
-    _run(scene, 2.5)
+    for _ in range(round(4.0 / FRAME)):  # the seal, the drumroll, the bids one by one
+        reveal = scene.reveal
+        if reveal is not None and all(flip.started for flip in reveal.flips.values()):
+            break  # the picture's settling time turns the last one and grows the winner
+        scene.update(FRAME)

@@ -1,19 +1,27 @@
 """Die Bombe's events told as motion on the table's timeline.
 
 - a sealed bid: an envelope pops up on its seat (never a number);
-- the reveal, the drumroll moment: the envelopes shake to a drumroll, every bid turns over at
-  once, and the winner's number grows (a tie: the tied numbers grow and they bid again);
+- the reveal, the drumroll moment: the envelopes shake to a drumroll, the bids turn over one
+  by one from the lowest (the highest last), and the winner's number grows and stays lit (a
+  tie: the tied numbers grow and they bid again);
 - a card taken: it flies from the middle to its row, with "−17" (or "free") rising from the
   seat; a bomb taken waits on its seat;
 - a bomb played: it flies to the card it covers and goes off (flash, shake, smoke), then the
   bomb and the covered card crumple aside onto the pile of cards out of the game;
 - a card nobody takes, or a bomb with nothing to cover: it crumples aside;
-- the next round: two cards fly from the deck and turn over;
+- the round's outcome: once its cards are taken (and its bombs played), who paid what and
+  took which card stays in the middle until the next person is ready (hot seat: a key or the
+  button) or for a time one can read it in (one person, or only machines: the key cuts it
+  short), and only then does the next round come, or the curtain;
+- the next round (and the first, as the table opens): two cards fly from the deck and turn
+  over;
 - the end: a fanfare and confetti, then the final scoring line by line.
 
 While the beats play, the table keeps drawing the view from before them; what has flown away
 is hidden (``hidden_faceup``, ``hidden_chips``, ``bombs_gone``) and what has landed holds
-its spot until the timeline settles and the new view takes over.
+its spot until the timeline settles and the new view takes over. A round's outcome is the
+exception: it swaps in the view as it is now (rows, totals, scores counted) with the next
+round's cards still hidden, so what is read there is already true.
 """
 
 from __future__ import annotations
@@ -29,17 +37,24 @@ from game.rules.diebombe import cards as C
 from game.rules.diebombe import events as E
 from game.ui.diebombe import layout as L
 from game.ui.diebombe.anim import Point
-from game.ui.diebombe.marks import CHIP_SIZE, FACE_SIZE
+from game.ui.diebombe.marks import FACE_SIZE, draw_chip
 from game.ui.tween import Tween, ease_out_back
 
 if TYPE_CHECKING:
     from game.ui.diebombe.table import DieTableScene
 
 SEAL_TIME = 0.25
-DRUM_TIME = 0.9
-FLIP_TIME = 0.3
-GROW_TIME = 0.55
-REVEAL_HOLD = 0.65
+DRUM_TIME = 0.5
+FLIP_TIME = 0.25
+FLIP_GAP = 0.18
+"""The bids turn over one after another, this far apart: each number can be read."""
+GROW_TIME = 0.45
+REVEAL_HOLD = 0.2
+OUTCOME_SECONDS = 3.2
+"""A round's outcome stays this long (at normal speed) when nobody needs to hand the mouse
+on: long enough to read two lines, and Enter cuts it short."""
+WAIT_FOREVER = 86_400.0
+"""In hot seat the outcome waits for the button (or Enter): the next person says when."""
 TAKE_TIME = 0.55
 CRUMPLE_TIME = 0.6
 BOMB_FLIGHT = 0.55
@@ -50,17 +65,42 @@ SMALL_BOMB = (40, 56)
 
 @dataclass
 class Reveal:
-    """The reveal on screen: the event and its three tweens (drumroll, flip, growth)."""
+    """The reveal on screen: the event, the drumroll, each bid's flip (in the order they turn
+    over) and the growth of the highest."""
 
     event: E.BidsRevealed
     drum: Tween
-    flip: Tween
+    flips: dict[int, Tween]
     grow: Tween
+
+    def turned(self, seat: int) -> bool:
+        """``seat``'s number has turned over."""
+        flip = self.flips.get(seat)
+        return flip is None or flip.t >= 0.5
 
     @property
     def shown(self) -> bool:
-        """The numbers have turned over."""
-        return self.flip.t >= 0.5
+        """Every number has turned over."""
+        return all(flip.t >= 0.5 for flip in self.flips.values())
+
+
+@dataclass
+class Outcome:
+    """A round's outcome held on screen: its events (cards taken, left, bombed: told as the
+    news tells them), its round, and the hold's clock (``waits``: until the button)."""
+
+    events: tuple[E.DieEvent, ...]
+    round: int
+    clock: Tween
+    waits: bool
+    last: bool
+
+
+def turn_order(ev: E.BidsRevealed) -> list[int]:
+    """The seats whose bids turn over, lowest bid first (the highest last: the drumroll ends
+    on the winner)."""
+    bids = [(bid, seat) for seat, bid in enumerate(ev.bids) if bid is not None]
+    return [seat for _bid, seat in sorted(bids)]
 
 
 @dataclass
@@ -86,6 +126,9 @@ class Story:
         """Cards landed in a row during the beats not yet settled."""
         self.bombs_waiting: list[tuple[int, Point]] = []
         """Bombs taken during the beats not yet settled: (seat, where they wait)."""
+        self.round_events: list[E.DieEvent] = []
+        """What the round in progress has done so far (its outcome, shown before the next
+        round comes); kept while the timeline settles between people's decisions."""
         self._handlers: dict[type, Callable[[Any], float]] = {
             E.BidPlaced: self._sealed, E.BidsRevealed: self._revealed,
             E.CardTaken: self._taken, E.CardLeft: self._left, E.BombPlayed: self._bombed,
@@ -98,9 +141,23 @@ class Story:
         self.bombs_waiting.clear()
 
     def tell(self, event: E.DieEvent) -> None:
+        if isinstance(event, E.RoundStarted | E.GameOver) and self.round_events:
+            events, self.round_events = tuple(self.round_events), []
+            self.scene.timeline.add(partial(self._hold, events,
+                                            isinstance(event, E.GameOver)))
+        elif isinstance(event, E.CardTaken | E.CardLeft | E.BombPlayed):
+            self.round_events.append(event)
         handler = self._handlers.get(type(event))
         if handler is not None:
             self.scene.timeline.add(partial(handler, event))
+
+    def first_deal(self) -> None:
+        """A new game: the first two cards fly from the deck and turn over, as every round's
+        do (the table opens on the view that already holds them: hidden until they land)."""
+        scene = self.scene
+        view = scene.shown
+        scene.hidden_faceup.update(range(len(view.faceup)))
+        self.tell(E.RoundStarted(view.round, view.faceup))
 
     # --- helpers -------------------------------------------------------------------------------
 
@@ -117,8 +174,9 @@ class Story:
                 return L.point(L.faceup_rect(index, len(shown)))
         return L.point(L.DECK)
 
-    def _row_spot(self, seat: int, card: str) -> Point:
-        """Where a card arriving in ``seat``'s row lands (after those already there)."""
+    def _row_spot(self, seat: int, card: str) -> pygame.Rect:
+        """Where a card arriving in ``seat``'s row lands (after those already there), as
+        big as the row's chips will be."""
         scene = self.scene
         name = C.color_of(card)
         color = C.COLORS.index(name) if name is not None else 0
@@ -126,7 +184,7 @@ class Story:
         key = (seat, color)
         index = count + self.arrivals.get(key, 0)
         self.arrivals[key] = self.arrivals.get(key, 0) + 1
-        return L.point(scene.layout.chip_rect(seat, color, index, index + 1))
+        return scene.layout.chip_rect(seat, color, index, index + 1)
 
     def _crumple(self, card: str, start: Point, size: tuple[int, int], delay: float = 0.0,
                  on_done: Callable[[], None] | None = None) -> None:
@@ -155,11 +213,29 @@ class Story:
         timeline = scene.timeline
         scene.sound("drumroll")
         drum = timeline.tween(DRUM_TIME, moves=False)
-        flip = timeline.tween(FLIP_TIME, DRUM_TIME, moves=False,
-                              on_done=lambda: scene.sound("play"))
-        grow = timeline.tween(GROW_TIME, DRUM_TIME + FLIP_TIME, ease=ease_out_back)
-        scene.reveal = Reveal(ev, drum, flip, grow)
-        return DRUM_TIME + FLIP_TIME + GROW_TIME + REVEAL_HOLD
+        order = turn_order(ev)
+        flips = {}
+        for k, seat in enumerate(order):
+            last = k == len(order) - 1
+            flips[seat] = timeline.tween(
+                FLIP_TIME, DRUM_TIME + k * FLIP_GAP, moves=False,
+                on_done=partial(scene.sound, "play", 1.0 if last else 0.55))
+        turned = DRUM_TIME + max(0, len(order) - 1) * FLIP_GAP + FLIP_TIME
+        grow = timeline.tween(GROW_TIME, turned, ease=ease_out_back)
+        scene.reveal = Reveal(ev, drum, flips, grow)
+        return turned + GROW_TIME + REVEAL_HOLD
+
+    def _hold(self, events: tuple[E.DieEvent, ...], last: bool) -> float:
+        """The round's outcome stays on screen (a click, Enter or Space goes on)."""
+        scene = self.scene
+        round_number = scene.shown.round
+        scene.show_after_round()
+        seconds = scene.outcome_seconds()
+        length = WAIT_FOREVER if seconds is None else seconds
+        clock = scene.timeline.tween(length, moves=False, ease=lambda t: t)
+        scene.outcome = Outcome(events, round_number, clock, seconds is None, last)
+        scene.timeline.allow_skip()
+        return length
 
     def _taken(self, ev: E.CardTaken) -> float:
         scene = self.scene
@@ -172,9 +248,11 @@ class Story:
             scene.timeline.fly(self._face(C.BOMB), start, end, TAKE_TIME, (FACE_SIZE, FACE_SIZE),
                                arc=40, spin=360.0)
         else:
-            end = self._row_spot(ev.seat, ev.card)
-            scene.timeline.fly(self._face(ev.card), start, end, TAKE_TIME, (FACE_SIZE, CHIP_SIZE),
-                               arc=60)
+            spot = self._row_spot(ev.seat, ev.card)
+            letter = scene.namer.letter(C.color_of(ev.card))
+            scene.timeline.fly(self._face(ev.card), start, L.point(spot), TAKE_TIME,
+                               (FACE_SIZE, spot.size), arc=60,
+                               landed=partial(draw_chip, ev.card, letter, spot.size))
         if ev.paid:
             self._float(ev.seat, f"−{ev.paid}", (255, 150, 130))
         else:
@@ -207,11 +285,12 @@ class Story:
         scene = self.scene
         start = self._next_bomb()
         target = scene.chip_of(ev.target, ev.covered)
+        covered_size = scene.chip_rect_of(ev.target, ev.covered).size
 
         def boom() -> None:
             scene.hidden_chips.add((ev.target, ev.covered))
             scene.boom(target)
-            self._crumple(ev.covered, target, CHIP_SIZE, 0.15)
+            self._crumple(ev.covered, target, covered_size, 0.15)
             self._crumple(C.BOMB, target, SMALL_BOMB, 0.2)
 
         scene.sound("draw")
@@ -222,6 +301,7 @@ class Story:
 
     def _turned_up(self, ev: E.RoundStarted) -> float:
         scene = self.scene
+        scene.outcome = None
         scene.sound("draw")
         back = scene.back
         for index, card in enumerate(ev.faceup):
@@ -233,6 +313,7 @@ class Story:
 
     def _over(self, ev: E.GameOver) -> float:
         scene = self.scene
+        scene.outcome = None
         scene.sound("win")
         for seat, place in enumerate(ev.places):
             if place == 1:

@@ -39,7 +39,7 @@ from game.ui.diebombe.marks import FACE_SIZE, draw_face
 from game.ui.diebombe.names import Namer
 from game.ui.diebombe.picker import BOMB, TAKE, Pick, Picker
 from game.ui.diebombe.sheet import ScoreSheet
-from game.ui.diebombe.story import Floater, Reveal, Story
+from game.ui.diebombe.story import OUTCOME_SECONDS, Floater, Outcome, Reveal, Story
 from game.ui.fx import Particles
 from game.ui.scene import Scene
 from game.ui.scenes.curtain import CurtainScene
@@ -56,6 +56,14 @@ if TYPE_CHECKING:
 PUBLIC = -1
 """The seat number of the public view: no sealed bid."""
 FAST_FORWARD = 4.0
+"""Fast-forward (a table of machines only) also plays the animations this much faster."""
+QUICK_SEAL = 0.25
+"""After the first sealed bid of a bidding, each further machine's bid comes after this share
+of the pace's delay: bids are written at the same time, so they seal in a quick ripple."""
+QUICK_TAKE = 0.4
+"""The highest bidder's take (or a tie's first new bid) follows the reveal (the drumroll was
+its wait) after this share of the delay."""
+ENTER_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 WATCHED_SHEET = 2.5
 """With nobody at the table, the results come this long after the scoring is complete."""
 BUTTON_W = 200
@@ -65,6 +73,7 @@ DEFAULT_MOST = 15
 
 class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
     story: Story
+    timeline: Timeline
 
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
                  autosaver: Autosaver | None = None, resume: Seen | None = None,
@@ -97,6 +106,10 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         """Bombs waiting in the middle that have flown off during the beats."""
         self.sealing: dict[int, Tween] = {}
         self.reveal: Reveal | None = None
+        self.outcome: Outcome | None = None
+        """The round's outcome held on screen before the next round (or the curtain)."""
+        self.fast = False
+        """Fast-forward is on (a table of machines only)."""
         self.floaters: list[Floater] = []
         # what the person decides
         self.pad: BidPad | None = None
@@ -121,11 +134,24 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
                                      self.tr("diebombe.sheet.results"), self.to_results,
                                      shortcut_label=self.tr("key.enter"), style="primary",
                                      size=theme.TEXT_LARGE)
-        self.controls.add(self.history_button)
-        self.controls.add(self.results_button)
+        self.go_on_button = Button((L.CENTRE_X - 170, L.LOWER.top + 8, 340, 56),
+                                   self._go_on_text, self.go_on,
+                                   shortcut_label=self.tr("key.enter"), style="primary",
+                                   size=theme.TEXT_BODY)
+        self.ff_button = Button((L.MIDDLE.left, theme.SCREEN_H - 62, BUTTON_W + 40, 50),
+                                self._ff_text, self.fast_forward, shortcut_label="F",
+                                size=theme.TEXT_SMALL)
+        for button in (self.history_button, self.results_button, self.go_on_button,
+                       self.ff_button):
+            self.controls.add(button)
         if match.is_over():
             self.start_sheet()
         self._refresh()
+        if match.moves == 0 and not match.is_over():
+            self.story.first_deal()  # the decision opens once the cards have landed
+            self.pad = None
+            self.picker = None
+            self._decision_key = None
 
     # --- who is looking ------------------------------------------------------------------------
 
@@ -154,7 +180,20 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         self._logged = self._told
         self.sealing.clear()
         self.reveal = None
+        self.outcome = None
         self._sync_decision()
+
+    def show_after_round(self) -> None:
+        """The round's last cards have landed: show the match as it is now (rows, totals,
+        scores, minus points all counted), the next round's cards still hidden in the deck
+        until they fly. Only public things have changed since the view before: every bid of
+        the round was revealed and nobody has bid in the next."""
+        self.shown = self._live_view()
+        self.timeline.settle()
+        self.story.reset()
+        self.hidden_faceup = set(range(len(self.shown.faceup)))
+        self.hidden_chips.clear()
+        self.bombs_gone = 0
 
     def _sync_decision(self) -> None:
         """Open the bid entry or the picker for the decision on screen (kept while it is the
@@ -224,13 +263,8 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         return self.layout.chip_rect(seat, C.COLORS.index(color), index, len(row))
 
     def chip_area(self, seat: int, card: str) -> pygame.Rect:
-        """The part of a chip a click can reach (the next chip covers the rest)."""
-        rect = self.chip_rect_of(seat, card)
-        color = C.color_of(card) or C.RED
-        row = self.row_cards(seat, color)
-        if card in row and row.index(card) < len(row) - 1:
-            rect.width = self.layout.chip_step(len(row))
-        return rect
+        """The part of a chip a click can reach: all of it (chips never overlap)."""
+        return self.chip_rect_of(seat, card)
 
     def chip_of(self, seat: int, card: str) -> Point:
         return L.point(self.chip_rect_of(seat, card))
@@ -262,9 +296,32 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
     # --- the frame -----------------------------------------------------------------------------
 
     @property
+    def holding(self) -> bool:
+        """A round's outcome is on screen, waiting for its time or for the person to go on."""
+        return self.outcome is not None and self.timeline.skippable and not self._left
+
+    @property
     def busy(self) -> bool:
-        """Input is locked while an action resolves."""
+        """Input is locked while an action resolves (not while a round's outcome waits: its
+        button and Enter go on; nor at a table of machines only, where nobody decides and
+        fast-forward must work while the cards fly)."""
+        if self.holding or not self.match.people:
+            return False
         return self.timeline.busy or self._left
+
+    def outcome_seconds(self) -> float | None:
+        """How long a round's outcome stays: until the button in hot seat (the next person
+        says when they are ready), else a time one can read it in."""
+        return None if len(self.match.people) >= 2 else OUTCOME_SECONDS
+
+    def go_on(self) -> None:
+        """The button, Enter or Space under a round's outcome: on to the next round."""
+        if self.holding:
+            self.timeline.skip_beat()
+
+    def _go_on_text(self) -> str:
+        last = self.outcome is not None and self.outcome.last
+        return self.t("diebombe.outcome.to_scoring" if last else "diebombe.outcome.next")
 
     @property
     def animating(self) -> bool:
@@ -284,7 +341,7 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         self._acted = False
         self.particles.update(dt)
         self.controls.update(dt)
-        self.timeline.speedup = FAST_FORWARD if self.flow.pace is INSTANT else 1.0
+        self.timeline.speedup = FAST_FORWARD if self.fast else 1.0
         self.timeline.update(dt)
         self.floaters = [f for f in self.floaters if not f.tween.finished]
         if self.pad is not None:
@@ -301,13 +358,34 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         if self._modal_needed():
             return
         if self.flow.awaiting_person is None:
+            self.flow.pace = self._pace_now()
             self.flow.update(dt)
             self._tell()
 
+    def _pace_now(self) -> Pace:
+        """The machines' pace for the move to come, as every table paces them (the speed
+        setting's delay before a move), with two moments made quicker: the further sealed
+        bids of a bidding (everyone writes at once), and the take or the rebid right after
+        the reveal (the drumroll was the wait)."""
+        if self.fast:
+            return INSTANT
+        pace = self.pace
+        view = self.shown
+        if view.phase in ("bid", "rebid") and any(view.has_bid[s] for s in view.bidders):
+            return Pace(pace.machine_delay * QUICK_SEAL, pace.machine_window_delay,
+                        pace.window_seconds)
+        if view.phase in ("take", "rebid"):  # straight after a reveal
+            return Pace(pace.machine_delay * QUICK_TAKE, pace.machine_window_delay,
+                        pace.window_seconds)
+        return pace
+
     def _update_controls(self) -> None:
         over = self.match.is_over()
-        self.history_button.visible = not over and self.pad is None
+        holding = self.holding
+        self.history_button.visible = not over and self.pad is None and not holding
         self.results_button.visible = over and self.sheet is not None
+        self.go_on_button.visible = holding and self.sheet is None
+        self.ff_button.visible = not self.match.people and not over
 
     def _ending(self, dt: float) -> None:
         """The scoring sheet fills in line by line; the results follow on Enter (or on their
@@ -334,8 +412,10 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         self.pad = None
         self.picker = None
         self._decision_key = None
-        self.push(CurtainScene(self.app, covered, self.namer.seat(covered), reason),
-                  self._curtain_done)
+        show = "diebombe.curtain.show_bid" if phase in ("bid", "rebid") else \
+            f"diebombe.curtain.show_{phase}" if phase in ("take", "bomb") else "curtain.show"
+        self.push(CurtainScene(self.app, covered, self.namer.seat(covered), reason,
+                               show_key=show), self._curtain_done)
         return True
 
     def _curtain_done(self, result: object) -> None:
@@ -378,7 +458,13 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         self.app.stack.replace(ResultsScene(self.app, self.match))
 
     def fast_forward(self) -> None:
-        self.flow.fast_forward()
+        """Fast-forward the machines and their animations, or back to normal speed (F, or
+        the button of a table with nobody at it)."""
+        self.fast = not self.fast
+        self.flow.pace = INSTANT if self.fast else self.pace
+
+    def _ff_text(self) -> str:
+        return self.t("watch.normal_speed" if self.fast else "watch.fast_forward")
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -401,6 +487,12 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
                     self.to_results()
                 else:
                     self.sheet.finish()
+            return
+        if self.holding and key in ENTER_KEYS:
+            self.go_on()
+            return
+        if key == pygame.K_f and not self.match.people:
+            self.fast_forward()
             return
         if key == pygame.K_h:
             self.open_history()

@@ -28,17 +28,21 @@ BOTTOM = (12, 36, 30)
 class CurtainScene(FormScene[bool]):
     opaque = True
 
-    def __init__(self, app: App, seat: int, name: str, reason: str = "") -> None:
+    def __init__(self, app: App, seat: int, name: str, reason: str = "", *,
+                 show_key: str = "curtain.show") -> None:
         """``seat``: the person who must take the mouse; ``name``: how the table names them;
-        ``reason``: an extra line (a favor to give)."""
+        ``reason``: an extra line (a favor to give); ``show_key``: the locale key of the
+        button, for a table whose people have no cards to show (Die Bombe: "Make my secret
+        bid")."""
         self.seat = seat
         self.name = name
         self.reason = reason
+        self.show_key = show_key
         super().__init__(app)
 
     def build(self) -> None:
         cx = theme.SCREEN_W // 2
-        self.show = Button((cx - 300, 400, 600, 96), self.tr("curtain.show"), self._show,
+        self.show = Button((cx - 300, 400, 600, 96), self.tr(self.show_key), self._show,
                            shortcut=pygame.K_RETURN, shortcut_label=self.tr("key.enter"),
                            style="primary", size=theme.TEXT_HEADING - 4)
         self.form.add(self.show)
