@@ -206,8 +206,8 @@ def test_progress_is_kept_sorted_once_each_and_unknown_missions_are_ignored(
 @pytest.mark.parametrize("won", [True, False])
 def test_the_results_of_a_team(make_app: Callable[..., App], texts: list[str],
                                won: bool) -> None:
-    """A team that won shares the first place; a team that lost has none, and the Captain
-    is named beside its seat."""
+    """A team that won shares the first row, in one sentence rather than "1st" and a list
+    (issue 20); a team that lost has none, and the Captain is named beside its seat."""
     app = make_app()
     config = caza(K.PERSON, K.LANZADO, K.LANZADO, mission=3)
     for seed in range(1, 300):
@@ -218,7 +218,8 @@ def test_the_results_of_a_team(make_app: Callable[..., App], texts: list[str],
     app.stack.push(ResultsScene(app, match))
     frames(app, 3)
     if won:
-        assert "The team defused the bomb!" in texts and "1st" in texts
+        assert "The team defused the bomb!" in texts and "1st" not in texts
+        assert "You, Reckless 2 and Reckless 3 won mission 3" in texts
     else:
         assert "The bomb went off." in texts and "1st" not in texts and "Captain" in texts
 

@@ -119,6 +119,10 @@ class Stage:
     """The General Radar's answer per seat."""
     detectors: dict[int, Tween] = field(default_factory=dict)
     """Double Detectors recharged."""
+    blast: Tween | None = None
+    """The bomb going off across the table (a still fireball that fades, in reduced
+    motion)."""
+    blast_at: Point = (0.0, 0.0)
 
     def tile(self, stand: int, index: int) -> TileFx:
         return self.tiles.setdefault((stand, index), TileFx())
@@ -134,6 +138,7 @@ class Stage:
         self.labels.clear()
         self.answers.clear()
         self.detectors.clear()
+        self.blast = None
 
     def dial_position(self, rest: float) -> float:
         """Where the needle is: moving, or at ``rest``."""

@@ -263,6 +263,14 @@ def draw_dial(surface: pygame.Surface, centre: tuple[int, int], radius: int, spa
     gfx.polygon(surface, (178, 30, 30), points)
     gfx.circle(surface, (60, 60, 66), (x, y), 9)
     gfx.circle(surface, (160, 160, 170), (x, y), 4)
+    # the number the needle points at is read through a window in it, never hidden under it
+    mark = round(position)
+    if 0 <= mark < spaces and abs(position - mark) < 0.5:
+        at = _polar(x, y, radius - 34, dial_angle(spaces, mark))
+        gfx.circle(surface, (228, 222, 204), at, 14)
+        gfx.circle(surface, (178, 30, 30), at, 14, 2)
+        label = fonts.render(str(spaces - 1 - mark), theme.TEXT_MIN, (40, 40, 48), True)
+        surface.blit(label, label.get_rect(center=(round(at[0]), round(at[1]))))
 
 
 # --- small signs ----------------------------------------------------------------------------------

@@ -1,11 +1,13 @@
 """Caza Bombas' screens, registered with ``game.ui.registry``: the table (with the mission's
-briefing and the campaign), its screenshot states, the results line (who was Captain), the
+briefing and the campaign), its screenshot states, the results lines (who was Captain; the
+team's win in one sentence, ``CazaUiKit.team_line``), the
 rules legend (the tiles, the token, the dial, the Captain, the Double Detector, the board's
 validated numbers, the rule of silence). No game of the family has timed windows."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +24,7 @@ if TYPE_CHECKING:
 register_legend_icons()
 
 STATES = ("table", "setup", "detector", "equipment", "miss", "boom", "won", "curtain",
-          "briefing")
+          "briefing", "lost")
 
 
 def table(app: App, match: Match, *, autosaver: Autosaver | None, resume: Seen | None,
@@ -60,4 +62,19 @@ def legend(game: str) -> list[tuple[str, str]]:
             ("caza_silence", "cazabombas.legend.silence")]
 
 
-KIT = UiKit("cazabombas", table, SHOTS, seat_note, legend)
+def team_line(loc: Translator, match: Match, names: str) -> str:
+    """The results' first row for a team that defused the bomb: one sentence ("You, Crafty 2
+    and Crafty 3 won mission 4") where other games put "1st" and a list of names."""
+    view = match.view_for(-1)
+    return loc.t("cazabombas.results.won", names=names, n=view.mission)
+
+
+@dataclass(frozen=True)
+class CazaUiKit(UiKit):
+    """The shared kit with one optional hook of its own, ``team_line``, which the results
+    screen asks for (when a kit has one) instead of a first place: a whole team wins."""
+
+    team_line: Callable[[Translator, Match, str], str] = team_line
+
+
+KIT = CazaUiKit("cazabombas", table, SHOTS, seat_note, legend)

@@ -2,7 +2,8 @@
 
 The stands of the seat on screen (the *home* seat: the one person, or the person whose turn it
 is in hot seat) stand along the bottom, big, as racks of upright tiles; the teammates' stands
-are racks across the top, two a row, in seat order from the home seat on (clockwise). The band
+are racks across the top, two a row, in seat order from the home seat on (clockwise); when they
+fit on one row (two or three players) they take the whole upper band, tiles standing tall. The band
 between them holds the detonator dial at the left, what the person decides in the middle (the
 banner, the action buttons, the values one may name, the latest news) and the board at the
 right (the validated numbers, the yellow and red values in play, the equipment).
@@ -27,6 +28,12 @@ OTHER_GAP = 6
 OTHER_TILE_H = 60
 OTHER_STEP = 50
 """The widest a teammate's tile is spaced."""
+TALL_STEP = 60
+"""The widest a teammate's tile is spaced on a tall rack."""
+TALL_RATIO = 2.5
+"""A tall rack's tile: its height for its width (the home seat's tiles are about 1.7)."""
+TALL_MOST = 112
+"""A tall rack's tiles stay shorter than the home seat's (126): whose is whose stays plain."""
 
 BAND = pygame.Rect(0, OTHER_TOP + 2 * OTHER_H + OTHER_GAP + 6, theme.SCREEN_W, 0)
 BAND.height = 488 - BAND.top
@@ -53,6 +60,15 @@ CHIPS_Y = MIDDLE.top + 118
 CHIP = 46
 NEWS_Y = MIDDLE.top + 172
 CODE_POS = (MARGIN, BAND.bottom - 2)
+END_LINES_Y = MIDDLE.top + 54
+"""A lost mission's summary, under its title."""
+SUMMARY_W = MIDDLE.width - 32
+"""The summary's lines at their widest (its panel, less a margin)."""
+END_RESULTS = pygame.Rect(MIDDLE.left + 8, MIDDLE.bottom - 58, 250, 50)
+END_AGAIN = pygame.Rect(END_RESULTS.right + 12, END_RESULTS.top, MIDDLE.width - 16 - 262, 50)
+"""The mission over: results, and the next table, side by side above the home seat's rack."""
+BLAST_CENTRE = (float(theme.SCREEN_W // 2), float(BAND.centery))
+"""Where the bomb goes off: the middle of the table."""
 
 
 @dataclass(frozen=True)
@@ -66,14 +82,22 @@ class Rack:
     rect: pygame.Rect
     count: int
     mine: bool
+    tall: bool = False
+    """A teammate's rack that has the whole upper band to itself (two or three players: the
+    teammates' racks fit on one row), so its tiles stand tall instead of leaving a blank band."""
 
     @property
     def tile_h(self) -> int:
-        return MINE_TILE_H if self.mine else OTHER_TILE_H
+        if self.mine:
+            return MINE_TILE_H
+        if self.tall:
+            room = self.rect.height - HEADER - 2 * self.token_r - 30
+            return max(OTHER_TILE_H, min(room, TALL_MOST, round(self.tile_w * TALL_RATIO)))
+        return OTHER_TILE_H
 
     @property
     def step(self) -> int:
-        most = MINE_STEP if self.mine else OTHER_STEP
+        most = MINE_STEP if self.mine else TALL_STEP if self.tall else OTHER_STEP
         return max(20, min(most, (self.rect.width - 24) // max(1, self.count)))
 
     @property
@@ -82,6 +106,9 @@ class Rack:
 
     @property
     def tiles_top(self) -> int:
+        if self.tall:  # the tiles and their tokens in the middle of the space under the name
+            block = self.tile_h + 2 * self.token_r + 8
+            return self.rect.top + HEADER + max(4, (self.rect.height - HEADER - block) // 2)
         return self.rect.top + HEADER + 4
 
     def tile(self, index: int) -> pygame.Rect:
@@ -98,7 +125,7 @@ class Rack:
 
     @property
     def token_r(self) -> int:
-        return max(9, min(15 if self.mine else 12, self.tile_w // 2 - 1))
+        return max(9, min(15 if self.mine or self.tall else 12, self.tile_w // 2 - 1))
 
     def at(self, pos: tuple[int, int]) -> int | None:
         """The tile under ``pos`` (its token's place included), or ``None``."""
@@ -124,13 +151,15 @@ class TableLayout:
         others = [g for seat in order for g, o in enumerate(owner) if o == seat]
         self.racks: dict[int, Rack] = {}
         width = (theme.SCREEN_W - 2 * MARGIN - GAP) // 2
+        tall = len(others) <= 2
+        height = 2 * OTHER_H + OTHER_GAP if tall else OTHER_H
         for k, g in enumerate(others):
             row, col = divmod(k, 2)
             rect = pygame.Rect(MARGIN + col * (width + GAP),
-                               OTHER_TOP + row * (OTHER_H + OTHER_GAP), width, OTHER_H)
+                               OTHER_TOP + row * (OTHER_H + OTHER_GAP), width, height)
             if col == 0 and k == len(others) - 1:
                 rect.centerx = theme.SCREEN_W // 2  # the odd one out in the middle
-            self.racks[g] = Rack(g, owner[g], self._rel(g), rect, sizes[g], False)
+            self.racks[g] = Rack(g, owner[g], self._rel(g), rect, sizes[g], False, tall)
         mine_w = (theme.SCREEN_W - 2 * MARGIN - GAP * (len(mine) - 1)) // max(1, len(mine))
         for k, g in enumerate(mine):
             rect = pygame.Rect(MARGIN + k * (mine_w + GAP), MINE_TOP, mine_w, MINE_H)

@@ -4,6 +4,9 @@ tokens), the detonator dial, the banner and what the person decides (the ways to
 values to name), the latest news, the board (validated numbers, yellow and red values with
 their "?", the equipment and whether it is unlocked), then everything in motion.
 
+An equipment card under the pointer, or in use, is explained where the news goes (its effect
+and when it can be used), so nobody has to try a card to learn what it does.
+
 The click areas of the values to name and of the equipment cards are computed here
 (:func:`chip_layout`, :func:`card_rows`), for drawing and for the scene's clicks alike.
 """
@@ -56,12 +59,22 @@ CARD_ROW = 28
 VALID_TOP = L.BOARD.top + 2
 COLOURS_TOP = L.BOARD.top + 38
 CARDS_TOP = L.BOARD.top + 70
+TWO_LINES = 24
+"""The second colour line's offset, and how far the equipment moves down for it."""
 NOT_INK = (255, 170, 150)
+END_LINE = 26
+EXPLAIN_LINES = 2
+EXPLAIN_LINE = 19
+"""A lost mission's summary: one line under another."""
+BLAST_R = 190
+"""The fireball's radius at its biggest (the table is 1280 wide)."""
 
 
 def paint_table(surface: pygame.Surface, scene: CazaTableScene) -> None:
     surface.blit(vertical_gradient(surface.get_size(), FELT_TOP, FELT_BOTTOM), (0, 0))
     view = scene.shown
+    if view.won is False and not scene.timeline.busy:
+        _scorch(surface)
     for rack in scene.layout.racks.values():
         _rack(surface, scene, rack)
     _dial(surface, scene)
@@ -71,7 +84,9 @@ def paint_table(surface: pygame.Surface, scene: CazaTableScene) -> None:
     elif scene.stage.case is None or not scene.stage.case.started:
         _banner(surface, scene)
         _chips(surface, scene)
-        _news(surface, scene)
+        if not _explain(surface, scene):
+            _news(surface, scene)
+    _blast(surface, scene)
     _flights(surface, scene)
     _floaters(surface, scene)
     _case(surface, scene, view)
@@ -237,8 +252,12 @@ def _tile(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack, index: i
     is_focused = focused in (item, stand_item, seat_item) and focused is not None
     face_key = wire.key if (wire.cut or (rack.mine and scene.mine_face_up)) else None
     cut = wire.cut
+    over = scene.match.is_over() and not scene.timeline.busy
+    revealed = scene.revealed.get((rack.stand, index)) if over else None
+    if face_key is None and revealed is not None:
+        face_key = revealed  # the mission lost: every wire face up where it stands
     if (rack.stand, index) in scene.blasted:
-        face_key, cut = W.red_key(1), True
+        face_key, cut = revealed if revealed is not None else W.red_key(1), True
     flat = 1.0 if cut else 0.0
     rise = 0.0
     squeeze = 1.0
@@ -534,13 +553,68 @@ def _news(surface: pygame.Surface, scene: CazaTableScene) -> None:
                   max_width=middle.width - 10)
 
 
+def explained_card(scene: CazaTableScene) -> int | None:
+    """The equipment card to explain now: the one under the pointer, else the one the
+    person is using (chosen with E, Tab or a click)."""
+    numbers = {eq.number for eq in scene.shown.equipment}
+    if scene.explained in numbers:
+        return scene.explained
+    aim = scene.aim
+    if aim is not None and aim.mode.card in numbers and not scene.timeline.busy:
+        return aim.mode.card
+    return None
+
+
+def explain_lines(scene: CazaTableScene, number: int) -> tuple[list[str], str | None]:
+    """An equipment card in words, wrapped to the middle band: its name and effect, and
+    whether (or when) it can be used, when that fits too (else ``None``)."""
+    namer = scene.namer
+    width = L.MIDDLE.width - 28
+    lines = wrap_text(f"{namer.card(number)}: {namer.effect(number)}", theme.TEXT_MIN, width)
+    eq = next(eq for eq in scene.shown.equipment if eq.number == number)
+    if eq.used:
+        status = namer.t("cazabombas.explain.used")
+    elif not eq.unlocked:
+        status = namer.t("cazabombas.explain.unlock", total=W.UNLOCK_CUTS, n=number)
+    elif scene.aim is not None and scene.aim.mode.card == number:
+        status = namer.t("cazabombas.explain.now")
+    else:
+        status = namer.t("cazabombas.explain.ready")
+    return lines[:EXPLAIN_LINES], status if len(lines) < EXPLAIN_LINES else None
+
+
+def _explain(surface: pygame.Surface, scene: CazaTableScene) -> bool:
+    """The effect of the card pointed at (or in use), where the news goes; ``False`` when no
+    card is to be explained (the news is shown)."""
+    number = explained_card(scene)
+    if number is None:
+        return False
+    said, status = explain_lines(scene, number)
+    lines = [*said, status] if status is not None else said
+    height = len(lines) * EXPLAIN_LINE + 8
+    box = pygame.Rect(L.MIDDLE.left + 6, L.MINE_TOP - 3 - height, L.MIDDLE.width - 12, height)
+    round_rect(surface, box, (66, 60, 40), 10, 235)
+    round_rect(surface, box, GOLD, 10, 255, 2)
+    for k, line in enumerate(lines):
+        effect = k < len(said)
+        draw_text(surface, line, (box.centerx, box.top + 4 + k * EXPLAIN_LINE), theme.TEXT_MIN,
+                  theme.INK if effect else GOLD, bold=effect, anchor="midtop",
+                  max_width=box.width - 12)
+    rect = scene.card_rows.get(number)
+    if rect is not None:  # which card it is: a line from its row to the words
+        gfx.line(surface, GOLD, (rect.left - 2, rect.centery), (box.right, box.centery), 2)
+    return True
+
+
 # --- the board -----------------------------------------------------------------------------------
 
 
 def card_rows(view: CazaView) -> dict[int, pygame.Rect]:
     """Where each equipment card of the mission is on the board."""
-    return {eq.number: pygame.Rect(L.BOARD.left, CARDS_TOP + k * CARD_ROW, L.BOARD.width,
-                                   CARD_ROW - 2)
+    top = CARDS_TOP + (TWO_LINES - 10 if two_colour_lines(view) else 0)
+    # rows closer together when they would run past the board (five cards under two lines)
+    pitch = min(CARD_ROW, (L.BOARD.bottom - top) // max(1, len(view.equipment)))
+    return {eq.number: pygame.Rect(L.BOARD.left, top + k * pitch, L.BOARD.width, pitch - 2)
             for k, eq in enumerate(view.equipment)}
 
 
@@ -561,11 +635,10 @@ def _board(surface: pygame.Surface, scene: CazaTableScene) -> None:
         validated_mark(surface, pygame.Rect(x, VALID_TOP, step - 3, 32), n,
                        n in view.validated, cut[n], view.blue_counts[n])
         x += step
-    # yellow and red values in play ("?" when only some of them are in the bomb)
-    y = COLOURS_TOP + 13
-    line = _colour_line(scene, view)
-    shown_any = line is not None
-    if line is not None:
+    # yellow and red values in play ("?" and "2 of 3" when only some of them are in the bomb)
+    lines = _colour_lines(scene, view)
+    y = COLOURS_TOP + 13 if len(lines) < 2 else COLOURS_TOP + 2
+    for line in lines:
         w, h = line.get_size()
         if w > board.width:
             # many values: narrowed to the board (the letters keep their height), then smaller
@@ -574,7 +647,8 @@ def _board(surface: pygame.Surface, scene: CazaTableScene) -> None:
         else:
             shown = line
         surface.blit(shown, shown.get_rect(midleft=(board.left, y)))
-    if not shown_any:
+        y += TWO_LINES
+    if not lines:
         draw_text(surface, scene.t("cazabombas.board.blue_only"), (board.centerx, y),
                   theme.TEXT_MIN, theme.INK_DIM, anchor="center", max_width=board.width - 8)
     # the equipment
@@ -589,16 +663,26 @@ def _board(surface: pygame.Surface, scene: CazaTableScene) -> None:
         _card(surface, scene, eq.number, eq.unlocked, eq.used, rows[eq.number], cut)
 
 
-def _colour_line(scene: CazaTableScene, view: CazaView) -> gfx.Canvas | None:
-    """"Yellow 2.1 11.1  Red 3.5" on a strip of its own width (``None``: no colour in play)."""
-    groups = [(keys, uncertain, name) for keys, uncertain, name in (
-        (view.yellow_board, view.yellow_uncertain, "yellow"),
-        (view.red_board, view.red_uncertain, "red")) if keys]
+def two_colour_lines(view: CazaView) -> bool:
+    """Yellow and red each get a line of their own when both are in play and either is an
+    "X of Y" draw: the "?" values and their "2 of 3" would not fit on one line."""
+    return bool(view.yellow_board) and bool(view.red_board) and \
+        (view.yellow_uncertain or view.red_uncertain)
+
+
+def _colour_lines(scene: CazaTableScene, view: CazaView) -> list[gfx.Canvas]:
+    """"Yellow 2.1? 5.1? 9.1? 2 of 3  Red 3.5", each strip its own width: one line, or one a
+    colour (:func:`two_colour_lines`); none when no colour is in play."""
+    groups = [(keys, count, uncertain, name) for keys, count, uncertain, name in (
+        (view.yellow_board, view.yellow_count, view.yellow_uncertain, "yellow"),
+        (view.red_board, view.red_count, view.red_uncertain, "red")) if keys]
     if not groups:
-        return None
+        return []
+    split = two_colour_lines(view)
+    lines: list[gfx.Canvas] = []
     strip = gfx.Canvas((L.BOARD.width * 3, 30), pygame.SRCALPHA)
     x, y = 4, 15
-    for board_keys, uncertain, key in groups:
+    for k, (board_keys, count, uncertain, key) in enumerate(groups):
         name = draw_text(strip, scene.t(f"cazabombas.board.{key}"), (x, y), theme.TEXT_MIN,
                          theme.INK_DIM, bold=True, anchor="midleft", max_width=90)
         x = name.right + 6
@@ -610,8 +694,22 @@ def _colour_line(scene: CazaTableScene, view: CazaView) -> gfx.Canvas | None:
             gfx.rect(strip, body, chip, border_radius=6)
             strip.blit(text, text.get_rect(center=chip.center))
             x = chip.right + 5
+        if uncertain:
+            some = draw_text(strip, scene.t("cazabombas.board.x_of_y", x=count,
+                                            y=len(board_keys)),
+                             (x + 3, y), theme.TEXT_MIN, theme.INK, bold=True,
+                             anchor="midleft")
+            x = some.right + 5
         x += 10
-    line = gfx.Canvas((x - 10, 30), pygame.SRCALPHA, strip.scale)
+        if split or k == len(groups) - 1:
+            lines.append(_cut_strip(strip, x - 10))
+            strip = gfx.Canvas((L.BOARD.width * 3, 30), pygame.SRCALPHA)
+            x = 4
+    return lines
+
+
+def _cut_strip(strip: gfx.Canvas, width: int) -> gfx.Canvas:
+    line = gfx.Canvas((width, 30), pygame.SRCALPHA, strip.scale)
     line.fill((0, 0, 0, 0))
     line.blit(strip, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)  # an exact copy of its left
     return line
@@ -627,8 +725,9 @@ def _card(surface: pygame.Surface, scene: CazaTableScene, number: int, unlocked:
         round_rect(surface, rect.inflate(8, 6), theme.ACCENT, 10,
                    round(200 * (1 - glow.t)))
     round_rect(surface, rect, body, 8)
-    edge = theme.ACCENT if usable or active else theme.PANEL_EDGE
-    round_rect(surface, rect, edge, 8, 255, 3 if active else 2 if usable else 1)
+    pointed = scene.explained == number
+    edge = GOLD if pointed else theme.ACCENT if usable or active else theme.PANEL_EDGE
+    round_rect(surface, rect, edge, 8, 255, 3 if active or pointed else 2 if usable else 1)
     badge = (rect.left + 16, rect.centery)
     gfx.circle(surface, GOLD if unlocked and not used else (110, 114, 124), badge, 12)
     draw_text(surface, str(number), badge, theme.TEXT_MIN, theme.INK_DARK, bold=True,
@@ -656,6 +755,8 @@ def _card(surface: pygame.Surface, scene: CazaTableScene, number: int, unlocked:
 
 
 def _end(surface: pygame.Surface, scene: CazaTableScene) -> None:
+    """The mission over: the title, then (lost) what lost it, the mistakes and how far the
+    team got, or (won) the open case; the buttons sit under them, clear of the racks."""
     view = scene.shown
     middle = L.MIDDLE
     if view.won:
@@ -666,11 +767,64 @@ def _end(surface: pygame.Surface, scene: CazaTableScene) -> None:
         title, color = scene.t(lost), theme.DANGER
     draw_text(surface, title, (middle.centerx, L.BANNER_Y), theme.TEXT_HEADING, color,
               bold=True, anchor="midtop", max_width=middle.width - 10)
+    if view.won:
+        total = sum(len(stand) for stand in view.stands)
+        draw_text(surface, scene.t("cazabombas.end.won_progress", total=total),
+                  (middle.centerx, L.END_LINES_Y), theme.TEXT_SMALL, theme.INK,
+                  anchor="midtop", max_width=middle.width - 10)
+    else:
+        panel = pygame.Rect(middle.left + 8, L.END_LINES_Y - 6, middle.width - 16,
+                            3 * END_LINE + 10)
+        round_rect(surface, panel, theme.BG_DEEP, 12, 190)
+        for k, line in enumerate(scene.summary()):
+            draw_text(surface, line, (middle.centerx, L.END_LINES_Y + k * END_LINE),
+                      theme.TEXT_SMALL if k == 0 else theme.TEXT_MIN,
+                      theme.INK if k == 0 else theme.INK_DIM, bold=k == 0, anchor="midtop",
+                      max_width=L.SUMMARY_W)
     if scene.match.people:
         key = "cazabombas.end.next" if view.won else "cazabombas.end.retry"
         scene.again_button.text = scene.t(key)
-        draw_text(surface, scene.t("cazabombas.end.keys"), (middle.centerx, L.SUB_Y + 14),
-                  theme.TEXT_MIN, theme.INK_DIM, anchor="midtop", max_width=middle.width - 10)
+
+
+def _scorch(surface: pygame.Surface) -> None:
+    """After the blast: a scorch mark on the felt where the bomb went off."""
+    cx, cy = L.BLAST_CENTRE
+    for k, (dx, dy, r) in enumerate(((0, 0, 230), (-150, 20, 120), (160, -10, 140),
+                                     (40, 60, 110), (-60, -60, 90))):
+        round_rect(surface, pygame.Rect(round(cx + dx - r), round(cy + dy - r * 0.55),
+                                        2 * r, round(1.1 * r)),
+                   (8, 6, 6), round(r * 0.55), 40 + 8 * k)
+
+
+def _blast(surface: pygame.Surface, scene: CazaTableScene) -> None:
+    """The bomb going off across the table: a fireball grows out of the middle with a shock
+    ring racing ahead of it, then burns down to smoke. With reduced motion nothing grows or
+    races: the fireball stands at its full size and fades."""
+    tween = scene.stage.blast
+    if tween is None or not tween.started or tween.done:
+        return
+    t = tween.progress
+    cx, cy = scene.stage.blast_at
+    reduced = scene.app.motion.reduced
+    grow = 1.0 if reduced else min(1.0, t / 0.35)
+    fade = max(0.0, 1.0 - t) if reduced else max(0.0, 1.0 - max(0.0, t - 0.35) / 0.65)
+    size = BLAST_R * (0.25 + 0.75 * grow)
+    layer = gfx.Canvas(surface.get_size(), pygame.SRCALPHA, getattr(surface, "scale", None))
+    for k, color in enumerate(((120, 30, 20), (220, 70, 30), (255, 150, 40), (255, 220, 120),
+                               (255, 250, 230))):
+        r = size * (1.0 - 0.18 * k)
+        gfx.circle(layer, (*color, round(235 * fade)), (cx, cy), r)
+        for spike in range(9):  # a ragged edge: tongues of flame
+            angle = spike * 2 * math.pi / 9 + k * 0.35
+            reach = r * (1.12 + 0.1 * math.sin(spike * 2.3 + k))
+            gfx.circle(layer, (*color, round(235 * fade)),
+                       (cx + math.cos(angle) * (reach - r * 0.3),
+                        cy + math.sin(angle) * (reach - r * 0.3) * 0.7), r * 0.45)
+    if not reduced:
+        ring = BLAST_R * 2.4 * min(1.0, t / 0.6)
+        gfx.circle(layer, (255, 240, 210, round(200 * max(0.0, 1.0 - t / 0.6))), (cx, cy),
+                   ring, 6)
+    surface.blit(layer, (0, 0))
 
 
 def _lost_by_red(scene: CazaTableScene) -> bool:
@@ -688,7 +842,7 @@ def _case(surface: pygame.Surface, scene: CazaTableScene, view: CazaView) -> Non
     else:
         return
     if scene.match.is_over() and not scene.timeline.busy:
-        case(surface, (L.MIDDLE.right - 70, L.MIDDLE.bottom - 34), 96, 1.0)
+        case(surface, (L.MIDDLE.right - 80, L.END_LINES_Y + 44), 90, 1.0)  # over the buttons
         return
     case(surface, (L.MIDDLE.centerx, L.MIDDLE.centery + 34), 250, min(1.0, opened))
 

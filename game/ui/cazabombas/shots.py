@@ -12,6 +12,7 @@ whose decision it is (as if they had just said "it's me"):
 - ``miss``: just after a wrong cut: the tile rattles, the dial has clicked on, the token drops;
 - ``boom``: the bomb explodes: a red wire cut, or (a mission without red wires, or none
   within reach) the last wrong cut the dial allows;
+- ``lost``: the same once the explosion is over: every wire face up, the summary, the buttons;
 - ``won``: the last cut: the case opens;
 - ``curtain``: two people at the table, the curtain down for one of them;
 - ``briefing``: the mission's briefing before its first move (no talking, the campaign).
@@ -55,7 +56,7 @@ P, AST, STRONG = SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.DESPIADADO
 DEFAULT = GameConfig("cazabombas", (P, AST, AST, AST), frozenset({"mission4"}))
 DEFAULT_SEED = 1212
 STATES = ("table", "setup", "detector", "equipment", "miss", "boom", "won", "curtain",
-          "briefing")
+          "briefing", "lost")
 HOLD = Pace(60.0, 60.0, 1.0)
 """Machines hold still for the picture."""
 FRAME = 1 / 60
@@ -252,7 +253,7 @@ def build(app: App, code: str | None, state: str) -> None:
     if state == "won":
         _won(app, config, seed)
         return
-    if state in ("miss", "boom"):
+    if state in ("miss", "boom", "lost"):
         _wrong_cut(app, config, seed, state)
         return
     if state == "equipment":
@@ -276,7 +277,8 @@ def build(app: App, code: str | None, state: str) -> None:
 
 
 def _wrong_cut(app: App, config: GameConfig, seed: int, state: str) -> None:
-    """``miss``: a wrong cut the mission survives, mid-mission if a deal gets there. ``boom``:
+    """``miss``: a wrong cut the mission survives, mid-mission if a deal gets there. ``boom``
+    (``lost``: the same, once the explosion is over):
     a wrong cut on a red wire mid-mission; else (no red wire in the mission, or never one a
     person can name) the person cuts wrong turn after turn until the dial has no room left."""
     if state == "miss":
@@ -289,6 +291,8 @@ def _wrong_cut(app: App, config: GameConfig, seed: int, state: str) -> None:
         red = action is not None and any(isinstance(e, E.Exploded) for e in
                                          trial(match, match.pending().people[0], action))
         wait = 1.5 if red else 2.1  # the dial's blast comes after the needle's last click
+        if state == "lost":
+            wait += 5.0  # the explosion told, every wire turned over
     if action is None:  # pragma: no cover - the state was found with this very move
         raise _refusal(config, state, "the wrong cut found is no longer there")
     scene = _table(app, match)

@@ -9,6 +9,7 @@
 - a red wire cut: the dial swings to the skull and the bomb goes off (flash, shake, sparks,
   smoke, a boom), then a beat of silence;
 - the dial at the skull: the same explosion;
+- the mission lost: every wire still standing turns face up, one after another;
 - equipment: its card glows; a label slides in; the radar's answer pops up on each rack; the
   Rewinder turns the dial back; the Walkie-Talkies' two tiles fly across;
 - the mission won: the case opens, a fanfare and confetti.
@@ -45,6 +46,8 @@ SILENCE = 0.8
 BOOM_SIZE = 96
 """The explosion's word, across the middle of the table."""
 CASE_OPEN = 1.3
+REVEAL_GAP = 0.025
+"""Between two wires turning face up after a lost mission."""
 RIGHT_COLOR = (140, 235, 160)
 WRONG_COLOR = (255, 150, 130)
 
@@ -248,5 +251,27 @@ class Story:
             self._move_dial(float(scene.shown.max_mistakes + 1))
             at = (float(L.DIAL_CENTRE[0]), float(L.DIAL_CENTRE[1]))
             scene.timeline.tween(0.01, 0.3, on_done=lambda: scene.boom(at))
-            return BOOM_HOLD + SILENCE
-        return SILENCE
+            middle = (float(L.MIDDLE.centerx), float(L.MIDDLE.centery + 40))
+            self._float(scene.namer.t("cazabombas.story.boom"), middle, theme.DANGER, 0.35,
+                        size=BOOM_SIZE, seconds=BOOM_HOLD + SILENCE)
+            return max(BOOM_HOLD + SILENCE, self._reveal_all(BOOM_HOLD))
+        return max(SILENCE, self._reveal_all(0.2))
+
+    def _reveal_all(self, delay: float) -> float:
+        """The mission lost: every wire still standing turns face up, rack after rack, in the
+        place it stands (nothing is secret any more). How long it takes."""
+        scene = self.scene
+        shown = scene.shown
+        end = delay
+        k = 0
+        for (stand, index), key in sorted(scene.revealed.items(),
+                                          key=lambda item: scene.order(("w", *item[0]))):
+            wires = shown.stands[stand] if stand < len(shown.stands) else ()
+            if index >= len(wires) or wires[index].cut or wires[index].key is not None:
+                continue
+            fx = scene.stage.tile(stand, index)
+            fx.key = key
+            fx.flip = scene.timeline.tween(FLIP, delay + k * REVEAL_GAP)
+            end = delay + k * REVEAL_GAP + FLIP
+            k += 1
+        return end + 0.3

@@ -14,7 +14,9 @@ curtain down, or during a machine's turn in hot seat, every stand is face down.
 
 Before a mission's first move, with somebody at the table, the briefing comes up (the mission,
 its wires, "no talking", the campaign so far, another mission); once the mission is won the
-campaign remembers it (``progress.py``).
+campaign remembers it (``progress.py``). A lost mission is the table's big moment: the bomb
+blows up across the whole table, every wire turns face up (``revealed``: nothing is secret any
+more) and the middle says what lost it, the mistakes and how far the team got (``summary``).
 """
 
 from __future__ import annotations
@@ -47,6 +49,7 @@ from game.ui.table.keeping import KeepsTheGame
 from game.ui.table.looking import LooksFromHome
 from game.ui.table.notice import Notice
 from game.ui.table.pausing import PausesTheGame
+from game.ui.text import MIN_SQUEEZE
 from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
@@ -54,6 +57,10 @@ if TYPE_CHECKING:
 
 PUBLIC = -1
 FAST_FORWARD = 4.0
+BLAST_SECONDS = 1.6
+"""The fireball's life, within the explosion's beat."""
+SUMMARY_MISTAKES = 3
+"""The mistakes a lost mission's summary names (the latest; the others are counted)."""
 WATCHED_END = 3.0
 """With nobody at the table, the results come this long after the mission ends."""
 DIGIT_WAIT = 0.8
@@ -69,6 +76,7 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
     story: Story
+    timeline: Timeline
 
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
                  autosaver: Autosaver | None = None, resume: Seen | None = None,
@@ -121,6 +129,10 @@ class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         self.ended = 0.0
         """Seconds since the mission ended on screen."""
         self._recorded = False
+        self._revealed: dict[tuple[int, int], int] | None = None
+        self._summary: tuple[tuple[object, ...], list[str]] | None = None
+        self.explained: int | None = None
+        """The equipment card under the pointer (its effect is shown)."""
         self.controls = Form()
         self.mode_buttons: dict[str, Button] = {}
         for key, label, shortcut in ((M.CUT, "cazabombas.mode.cut", "C"),
@@ -133,13 +145,13 @@ class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
             button.visible = False
             self.mode_buttons[key] = button
             self.controls.add(button)
-        self.results_button = Button((L.MIDDLE.centerx - 170, L.MIDDLE.top + 118, 340, 58),
-                                     self.tr("cazabombas.end.results"), self.to_results,
-                                     shortcut_label=self.tr("key.enter"), style="primary",
-                                     size=theme.TEXT_LARGE)
-        self.again_button = Button((L.MIDDLE.centerx - 170, L.MIDDLE.top + 182, 340, 44),
-                                   self.tr("cazabombas.end.again"), self.play_again,
-                                   shortcut_label="N", size=theme.TEXT_SMALL)
+        # side by side at the foot of the middle band: never over the home seat's rack
+        self.results_button = Button(L.END_RESULTS, self.tr("cazabombas.end.results"),
+                                     self.to_results, shortcut_label=self.tr("key.enter"),
+                                     style="primary", size=theme.TEXT_BODY)
+        self.again_button = Button(L.END_AGAIN, self.tr("cazabombas.end.again"),
+                                   self.play_again, shortcut_label="N",
+                                   size=theme.TEXT_SMALL)
         for button in (self.results_button, self.again_button):
             button.visible = False
             self.controls.add(button)
@@ -233,11 +245,97 @@ class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         self.app.sound.play(name, volume)
 
     def boom(self, at: tuple[float, float]) -> None:
+        """The bomb goes off: not a puff where it was set off but a blast across the whole
+        table (a fireball from the middle, a shock ring, sparks and smoke over the racks); the
+        flash, the shake and the fireball's growth give way to a still version in reduced
+        motion (``app.motion.reduced``)."""
         self.sound("explosion")
-        self.app.flash.start((255, 236, 200), 0.4)
-        self.app.shake.start(16, 0.5)
+        self.app.flash.start((255, 236, 200), 0.5)
+        self.app.shake.start(22, 0.8)
+        centre = L.BLAST_CENTRE
+        self.stage.blast = self.timeline.tween(BLAST_SECONDS)
+        self.stage.blast_at = centre
         self.particles.sparks(at, 46)
-        self.particles.smoke(at, 34)
+        self.particles.sparks(centre, 90)
+        self.particles.smoke(centre, 30)
+        for rack in self.layout.racks.values():
+            self.particles.smoke((float(rack.rect.centerx), float(rack.rect.centery)), 14)
+
+    @property
+    def revealed(self) -> dict[tuple[int, int], int]:
+        """Once a mission is lost every wire is turned face up: (stand, index) → its key, read
+        from each seat's own view (nothing is secret any more; before the end, nothing)."""
+        if self._revealed is None:
+            if not self.match.is_over():
+                return {}
+            keys: dict[tuple[int, int], int] = {}
+            if self.match.view_for(PUBLIC).won is False:
+                for seat in range(self.match.config.seat_count):
+                    view = self.match.view_for(seat)
+                    for g in view.my_stands:
+                        for index, wire in enumerate(view.stands[g]):
+                            if wire.key is not None:
+                                keys[(g, index)] = wire.key
+            self._revealed = keys
+        return self._revealed
+
+    def _mistakes_line(self, misses: list[E.CutMissed]) -> str:
+        """"Mistakes: +2 · Crafty 4 said 7 · You said 3": the latest (at most
+        ``SUMMARY_MISTAKES``, fewer when long names would squeeze the line under the smallest
+        text), the older ones counted."""
+        namer = self.namer
+        font = fonts.get(theme.TEXT_MIN)
+        line = ""
+        for shown in range(min(SUMMARY_MISTAKES, len(misses)), 0, -1):
+            said = [namer.t("cazabombas.end.mistake", player=namer.seat(m.seat),
+                            value=namer.values(m.values)) for m in misses[-shown:]]
+            if len(misses) > shown:
+                said.insert(0, namer.t("cazabombas.end.more", n=len(misses) - shown))
+            line = namer.t("cazabombas.end.mistakes", list=" · ".join(said))
+            if font.size(line)[0] * MIN_SQUEEZE <= L.SUMMARY_W:
+                break
+        return line
+
+    def summary(self) -> list[str]:
+        """A lost mission in three lines: the cut that lost it, the mistakes before it, how
+        far the team got (worked out once per language and names: it is drawn every
+        frame)."""
+        key = (id(self.app.loc), tuple(self.app.settings.player_names), self._logged)
+        if self._summary is None or self._summary[0] != key:
+            self._summary = (key, self._summed_up())
+        return self._summary[1]
+
+    def _summed_up(self) -> list[str]:
+        namer = self.namer
+        events = [item.event for item in self.match.feed_for(None, 0)]
+        misses = [e for e in events if isinstance(e, E.CutMissed)]
+        exploded = [e for e in events if isinstance(e, E.Exploded)]
+        owner = self.shown.stand_owner
+        lines = []
+        if exploded:
+            last = exploded[-1]
+            lines.append(namer.t("cazabombas.end.cause_red", player=namer.seat(last.seat),
+                                 target=namer.seat(owner[last.stand])))
+            before = [m for m in misses if m.stand != last.stand
+                      or m.indices != last.indices]
+        elif misses:
+            last_miss = misses[-1]
+            lines.append(namer.t("cazabombas.end.cause_dial",
+                                 player=namer.seat(last_miss.seat),
+                                 value=namer.values(last_miss.values),
+                                 target=namer.seat(owner[last_miss.stand])))
+            before = misses[:-1]
+        else:
+            before = []
+        if before:
+            lines.append(self._mistakes_line(before))
+        else:
+            lines.append(namer.t("cazabombas.end.no_mistakes"))
+        total = sum(len(stand) for stand in self.shown.stands)
+        cut = sum(1 for stand in self.shown.stands for wire in stand if wire.cut)
+        lines.append(namer.t("cazabombas.end.progress", cut=cut, total=total,
+                             pct=round(100 * cut / max(1, total))))
+        return lines
 
     def dial_rest(self) -> float:
         """Where the needle stands between beats: one space per mistake; at the skull once
@@ -458,6 +556,9 @@ class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
 
     def _hover(self, pos: tuple[int, int]) -> None:
         self.hover = self.layout.tile_at(pos)
+        rows = self.card_rows or card_rows(self.shown)
+        self.explained = next((card for card, rect in rows.items() if rect.collidepoint(pos)),
+                              None)
         aim = self.aim
         if aim is None:
             return
@@ -518,6 +619,17 @@ class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         item = self._item_at(pos)
         if item is not None:
             aim.pick(item)
+
+    def on_escape(self) -> None:
+        """Esc cancels a move half built (picks made, or another way to act chosen than the
+        first) before it would open the pause menu."""
+        aim = self.aim
+        if aim is not None and not self.match.is_over() and (
+                any(aim.picks) or (self.modes and aim.mode is not self.modes[0])):
+            self._digit = None
+            self.choose_mode(self.modes[0].key)
+            return
+        super().on_escape()
 
     def back(self) -> None:
         """Backspace or a right click: undo the last pick, else back to the first mode."""
