@@ -33,17 +33,39 @@ def wrap_text(text: str, size: int, width: int, bold: bool = False) -> list[str]
 
 
 MIN_SQUEEZE = 0.72
-"""How narrow a line may be squeezed before it is made smaller instead."""
+"""How narrow a line may be squeezed, as a last resort at the smallest size, before it is made
+smaller still."""
+NARROW = 0.9
+"""How narrow a line may be made and still read as itself (issue 20: lines at 60–70 % of their
+width read as squashed); past that a smaller size is chosen first."""
+
+
+def _fitting_size(text: str, size: int, width: int, bold: bool) -> int:
+    """The largest size from ``size`` down to ``theme.TEXT_MIN`` at which ``text`` fits
+    ``width`` narrowed at most to :data:`NARROW`; ``TEXT_MIN`` when none does. Measured with
+    the fonts' metrics, nothing rendered."""
+    for trial in range(size - 1, theme.TEXT_MIN - 1, -1):
+        if fonts.get(trial, bold).size(text)[0] * NARROW <= width:
+            return trial
+    return min(size, theme.TEXT_MIN)
 
 
 def fit_line(text: str, size: int, width: int, color: theme.Color, bold: bool = False,
              min_squeeze: float = MIN_SQUEEZE) -> pygame.Surface:
-    """One line of text no wider than ``width``: rendered at ``size``, then narrowed (never
-    below ``min_squeeze`` of its width: the letters keep their height), then made smaller."""
+    """One line of text no wider than ``width``: rendered at ``size`` and narrowed a little
+    (to :data:`NARROW` of its width); if that is not enough, rendered at a smaller size, never
+    under the 18 px floor (``theme.TEXT_MIN``); only at the floor narrowed further (never below
+    ``min_squeeze``: the letters keep their height), then made smaller."""
     surf = fonts.render(text, size, color, bold)
     w, h = surf.get_size()
     if w <= width or w == 0:
         return surf
+    if width / w < NARROW and size > theme.TEXT_MIN:
+        size = _fitting_size(text, size, width, bold)
+        surf = fonts.render(text, size, color, bold)
+        w, h = surf.get_size()
+        if w <= width:
+            return surf
     if fonts.observer is not None:
         fonts.observer.squeezed(text, size, width / w)
     if width / w >= min_squeeze:
