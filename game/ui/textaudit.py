@@ -26,6 +26,7 @@ from pathlib import Path
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is imported below
 
 from game.ui import fonts
+from game.ui.cache import CACHES
 
 MIN_SIZE = 18
 """LOOK.md: text never smaller than 18 px at 1280×720 (logical units)."""
@@ -101,7 +102,9 @@ def audit_scene(scene: str, lang: str, code: str | None = None,
     frames included: a banner shown while it enters counts too)."""
     from game.ui.screenshot import render_scene_to_png
 
-    fonts.clear()  # cached texts are not rendered again, so they would not be heard
+    for cache in CACHES:  # what is cached (texts, card faces, badges) is not drawn again,
+        cache.clear()     # so it would not be heard
+    fonts.clear()
     with tempfile.TemporaryDirectory() as folder, listening(scene, lang) as listener:
         render_scene_to_png(scene, Path(folder) / "audit.png", lang, code=code, size=size)
     return sorted(listener.found.values(), key=lambda f: (f.problem, f.text))
