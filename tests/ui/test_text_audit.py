@@ -18,14 +18,13 @@ from game.ui.textaudit import Problem, audit_scene, listening
 LANGS = ("es", "en", "pt")
 
 KNOWN: frozenset[tuple[str, str]] = frozenset({
-    # (language, text), wherever it is drawn. Card faces' two-line effect texts (bomb deck),
-    # wrapped wider than the face and narrowed to 86 % at most by design
-    # (game/ui/bombdeck/face.py): shorter texts per card are to come
+    # (language, text), wherever it is drawn. Card faces' two-line effect texts (bomb deck)
+    # that take two rows only when narrowed to 86 % (game/ui/bombdeck/face.py), and effect
+    # lines of the card sheet: shorter texts per card are to come
     ("es", "da una carta"),
     ("en", "gives a card"), ("en", "No Defuse in hand?"), ("en", "Secretly look at the"),
-    ("en", "End turn, no"),
-    ("pt", "Embaralha o"), ("pt", "Salva você de uma"), ("pt", "Um par rouba uma"),
-    ("pt", "Encerra com"), ("pt", "Encerra sem"), ("pt", "Olhe as 3 de"),
+    ("pt", "Salva você de uma"), ("pt", "Um par rouba uma"),
+    ("pt", "Encerra com"), ("pt", "Encerra sem"),
     # Caza Bombas: an equipment card's effect and the step's hint share one line
     ("en", "A detector on three wires of one stand. · Point at 3 wires of one teammate's "
            "stand: 3 to go"),

@@ -15,7 +15,7 @@ import pygame
 from game.ui import cards, fonts, gfx, theme
 from game.ui.cache import MB, SurfaceCache
 from game.ui.icons import draw_icon
-from game.ui.text import fit_line, wrap_text
+from game.ui.text import NARROW, fit_line, wrap_text
 
 LINE_SIZE = theme.TEXT_MIN
 """The effect's rows: the smallest text allowed, the most that fits a card in hand."""
@@ -31,8 +31,11 @@ _FACES: SurfaceCache[pygame.Surface] = SurfaceCache("bomb-deck faces", 3 * MB)
 
 
 def line_rows(line: str, width: int) -> list[str]:
-    """The rows ``line`` takes in a strip ``width`` wide (each drawn narrowed to fit)."""
-    return wrap_text(line, LINE_SIZE, round(width / SQUEEZE))
+    """The rows ``line`` takes in a strip ``width`` wide: rows narrowed at most to 90 % when
+    the line fits its two rows so (a row squashed further reads as squashed: issue 20), else
+    rows narrowed as far as a card's title may be."""
+    rows = wrap_text(line, LINE_SIZE, int(width / NARROW))
+    return rows if len(rows) <= LINE_ROWS else wrap_text(line, LINE_SIZE, round(width / SQUEEZE))
 
 
 def strip_width(w: int, shown: int | None = None) -> int:
