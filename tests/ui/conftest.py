@@ -56,6 +56,17 @@ def make_app(tmp_path: Path) -> Iterator[Callable[..., App]]:
     yield make
     for app in made:
         app.close()
+
+
+@pytest.fixture
+def silent_app(make_app: Callable[..., App]) -> Callable[..., App]:
+    """Silent apps with no start scene that never write settings: ``silent_app(lang,
+    **settings)``."""
+
+    def make(lang: str = "en", **settings: object) -> App:
+        return make_app(lang, settings=settings, audio=False, persist=False, start=None)
+
+    return make
     gfx.set_scale(1.0)
 
 

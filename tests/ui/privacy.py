@@ -14,6 +14,7 @@ import pygame
 from game.match.match import Match
 from game.ui import fonts
 from game.ui.app import App
+from game.ui.cache import CACHES
 from game.ui.scene import Scene
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.settings import Settings
@@ -42,6 +43,9 @@ class PrivacyScreen:
 
     def __init__(self, folder: Path, match: Match, make_table: Callable[[App, Match], Scene[Any]],
                  spy: TextSpy, lang: str = "en") -> None:
+        for cache in CACHES:  # a text cached by an earlier test is not rendered, so not heard:
+            cache.clear()     # every screen starts from nothing drawn (test order is no matter)
+        fonts.clear()
         self.app = App(Settings(language=lang), settings_dir=folder, lang=lang, audio=False,
                        persist=False, start=None)
         pygame.event.clear()

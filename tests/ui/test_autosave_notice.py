@@ -16,7 +16,7 @@ from game.ui import launch
 from game.ui.app import App
 from game.ui.bombdeck.paint import paint_table
 from game.ui.settings import HOME_ENV
-from game.ui.table.keeping import SAVE_FAILING, SAVE_WORKS
+from game.ui.table.base import SAVE_FAILING, SAVE_WORKS
 from game.ui.table.notice import SHOW_SECONDS, draw_notice
 from tests.ui.conftest import frames, key
 from tests.ui.test_resume import SOLO, play_by_keys, saved, table_of, title_of, write_unfinished

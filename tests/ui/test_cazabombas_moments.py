@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 import pytest
 
-from game.core.config import GameConfig, SeatKind
+from game.core.config import SeatKind
 from game.match.match import Match
 from game.rules.cazabombas import actions as A
 from game.rules.cazabombas import events as E
@@ -31,6 +31,7 @@ from game.ui.scenes.results import ResultsScene
 from tests.ui.conftest import click, key, post
 from tests.ui.test_cazabombas_table import (
     DT,
+    caza,
     deciding,
     open_table,
     person,
@@ -41,20 +42,6 @@ from tests.ui.test_cazabombas_table import (
 )
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
-
-
-def caza(*seats: SeatKind, mission: int = 1) -> GameConfig:
-    return GameConfig("cazabombas", seats, frozenset({f"mission{mission}"}))
-
-
-@pytest.fixture
-def make_app(make_app: Callable[..., App]) -> Callable[..., App]:
-    """Silent apps with no start scene that never write settings."""
-
-    def make(lang: str = "en", **settings: object) -> App:
-        return make_app(lang, settings=settings, audio=False, persist=False, start=None)
-
-    return make
 
 
 @pytest.fixture
@@ -92,8 +79,8 @@ def _fire(surface: pygame.Surface, centre: tuple[float, float], r: float) -> int
 
 
 def test_a_red_wire_cut_by_clicks_blows_up_the_table_and_shows_what_lost_it(
-        make_app: Callable[..., App], drawn: list[str]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App], drawn: list[str]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST, AST, mission=3), _red_to_cut, tries=60)
     me = person(match)
     boom = next(a for a in match.legal_for(me) if a.verb == A.DUAL_CUT and any(
@@ -141,11 +128,11 @@ def test_a_red_wire_cut_by_clicks_blows_up_the_table_and_shows_what_lost_it(
                 assert not button.rect.colliderect(rack.rect)
 
 
-def test_reduced_motion_shows_a_still_explosion(make_app: Callable[..., App]) -> None:
+def test_reduced_motion_shows_a_still_explosion(silent_app: Callable[..., App]) -> None:
     """Full size from the first frame and fading, no shock ring racing out, no shake."""
     sizes = {}
     for reduced in (False, True):
-        app = make_app(reduced_motion=reduced)
+        app = silent_app(reduced_motion=reduced)
         assert app.motion.reduced is reduced
         match = positioned(caza(P, AST, AST, mission=3), _red_to_cut, tries=60)
         me = person(match)
@@ -171,8 +158,8 @@ def _with_equipment(m: Match, v: CazaView) -> bool:
 
 @pytest.mark.parametrize("lang", ["es", "en", "pt"])
 def test_hovering_an_equipment_card_says_its_effect_in_the_language(
-        make_app: Callable[..., App], drawn: list[str], lang: str) -> None:
-    app = make_app(lang)
+        silent_app: Callable[..., App], drawn: list[str], lang: str) -> None:
+    app = silent_app(lang)
     match = positioned(caza(P, AST, AST, AST, mission=4), _with_equipment)
     scene = open_table(app, match)
     until(app, deciding(app, scene))
@@ -192,8 +179,8 @@ def test_hovering_an_equipment_card_says_its_effect_in_the_language(
 
 
 def test_e_focuses_a_card_and_its_effect_shows_then_esc_cancels_it(
-        make_app: Callable[..., App], drawn: list[str]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App], drawn: list[str]) -> None:
+    app = silent_app()
 
     def usable(m: Match, v: CazaView) -> bool:
         return v.phase == "play" and any(a.verb == A.EQUIPMENT_VERB for a in m.legal_for(v.seat))
@@ -217,8 +204,32 @@ def test_e_focuses_a_card_and_its_effect_shows_then_esc_cancels_it(
     assert scene.aim is not None and scene.aim.mode is scene.modes[0]
 
 
-def test_esc_drops_a_half_built_cut_before_it_pauses(make_app: Callable[..., App]) -> None:
-    app = make_app()
+@pytest.mark.parametrize("lang", ["es", "en", "pt"])
+def test_the_card_in_use_says_its_effect_in_its_box_and_the_line_only_what_to_do(
+        silent_app: Callable[..., App], drawn: list[str], lang: str) -> None:
+    """The effect once, in the box where the news goes; the line under the banner says what to
+    do (issue 20: the effect and the step shared that line, squashed to 80 % of its width)."""
+    app = silent_app(lang)
+
+    def usable(m: Match, v: CazaView) -> bool:
+        return v.phase == "play" and any(a.verb == A.EQUIPMENT_VERB for a in m.legal_for(v.seat))
+
+    match = positioned(caza(P, AST, AST, AST, mission=4), usable)
+    scene = open_table(app, match)
+    until(app, deciding(app, scene))
+    key(pygame.K_e)
+    drawn.clear()
+    app.step(DT)
+    aim = scene.aim
+    assert aim is not None and aim.mode.card is not None
+    effect = scene.namer.effect(aim.mode.card)
+    _title, sub, _hot = paint.banner(scene)
+    assert sub and sub in drawn and effect not in sub
+    assert " ".join(effect.split()[:3]) in " ".join(drawn)  # in its box
+
+
+def test_esc_drops_a_half_built_cut_before_it_pauses(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST, AST, mission=1), lambda m, v: v.phase == "play")
     scene = open_table(app, match)
     until(app, deciding(app, scene))
@@ -240,8 +251,8 @@ def test_esc_drops_a_half_built_cut_before_it_pauses(make_app: Callable[..., App
 
 
 def test_the_board_says_2_of_3_beside_the_question_marks(
-        make_app: Callable[..., App], drawn: list[str]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App], drawn: list[str]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST, AST, AST, mission=5), lambda m, v: v.phase == "play")
     scene = open_table(app, match)
     assert scene.shown.yellow_uncertain
@@ -284,10 +295,10 @@ def test_the_dials_number_is_not_under_its_needle(spaces: int, mark: int) -> Non
 
 
 def test_a_team_that_won_is_one_line_on_the_results(
-        make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
+        silent_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ui.scenes import results
 
-    app = make_app()
+    app = silent_app()
     for seed in range(1, 60):
         match = Match(caza(P, AST, AST, mission=2), seed)
         match.play_to_end(AST)
@@ -310,8 +321,8 @@ def test_a_team_that_won_is_one_line_on_the_results(
 
 @pytest.mark.parametrize("mission", [1, 4, 8])
 def test_the_two_player_table_stands_the_teammates_tiles_tall(
-        make_app: Callable[..., App], mission: int) -> None:
-    app = make_app()
+        silent_app: Callable[..., App], mission: int) -> None:
+    app = silent_app()
     match = Match(caza(P, AST, mission=mission), 7)
     scene = open_table(app, match)
     step(app, 2)

@@ -38,16 +38,6 @@ def caza(*seats: SeatKind, mission: int = 1) -> GameConfig:
     return GameConfig("cazabombas", seats, frozenset({f"mission{mission}"}))
 
 
-@pytest.fixture
-def make_app(make_app: Callable[..., App]) -> Callable[..., App]:
-    """Silent apps with no start scene that never write settings."""
-
-    def make(lang: str = "en", **settings: object) -> App:
-        return make_app(lang, settings=settings, audio=False, persist=False, start=None)
-
-    return make
-
-
 def open_table(app: App, match: Match, pace: Pace = FAST) -> CazaTableScene:
     scene = CazaTableScene(app, match, pace=pace, briefing=False)
     app.stack.push(scene)
@@ -135,8 +125,8 @@ def test_the_kit_is_registered_with_its_states() -> None:
     assert set(STATES) <= set(KIT.shots) and set(STATES) <= set(shot_names())
 
 
-def test_the_results_note_names_the_captain(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_the_results_note_names_the_captain(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = Match(caza(P, AST, AST), 3)
     captain = match.view_for(-1).captain
     notes = [seat_note(app.loc, match, seat) for seat in range(3)]
@@ -147,8 +137,8 @@ def test_the_results_note_names_the_captain(make_app: Callable[..., App]) -> Non
 
 
 def test_a_click_on_one_of_ones_blue_wires_places_the_setup_token(
-        make_app: Callable[..., App]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST, AST), lambda m, v: v.phase == "setup")
     scene = open_table(app, match)
     until(app, deciding(app, scene))
@@ -166,8 +156,8 @@ def test_a_click_on_one_of_ones_blue_wires_places_the_setup_token(
     assert scene.stage.tokens and scene.busy  # the token drops in front of the wire
 
 
-def test_keys_place_the_setup_token(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_keys_place_the_setup_token(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST), lambda m, v: v.phase == "setup")
     scene = open_table(app, match)
     until(app, deciding(app, scene))
@@ -193,8 +183,8 @@ def _playing(m: Match, v: CazaView) -> bool:
 
 
 def test_point_at_a_teammates_wire_and_click_a_value_one_holds(
-        make_app: Callable[..., App]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST, AST), _playing)
     scene = open_table(app, match)
     until(app, deciding(app, scene))
@@ -221,8 +211,8 @@ def test_point_at_a_teammates_wire_and_click_a_value_one_holds(
     assert scene.busy  # the move is being told
 
 
-def test_a_click_on_ones_own_wire_names_its_value(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_a_click_on_ones_own_wire_names_its_value(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST, AST), _playing)
     scene = open_table(app, match)
     until(app, deciding(app, scene))
@@ -240,8 +230,8 @@ def test_a_click_on_ones_own_wire_names_its_value(make_app: Callable[..., App]) 
     assert action.verb == A.DUAL_CUT and action.value == class_of(wire.key)
 
 
-def test_keys_aim_and_name_a_value(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_keys_aim_and_name_a_value(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST, AST), _playing)
     scene = open_table(app, match)
     until(app, deciding(app, scene))
@@ -265,8 +255,8 @@ def test_keys_aim_and_name_a_value(make_app: Callable[..., App]) -> None:
     assert action.value == number and action.pos == focused[2]
 
 
-def test_a_value_not_held_changes_nothing(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_a_value_not_held_changes_nothing(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST, AST), _playing)
     scene = open_table(app, match)
     until(app, deciding(app, scene))
@@ -284,8 +274,8 @@ def test_a_value_not_held_changes_nothing(make_app: Callable[..., App]) -> None:
     assert not aim.picked()
 
 
-def test_a_right_cut_turns_both_tiles_over_with_a_snip(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_a_right_cut_turns_both_tiles_over_with_a_snip(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST, AST), _playing)
     me = person(match)
     right = next(a for a in match.legal_for(me) if a.verb == A.DUAL_CUT and any(
@@ -301,8 +291,8 @@ def test_a_right_cut_turns_both_tiles_over_with_a_snip(make_app: Callable[..., A
     assert not scene.stage.tiles
 
 
-def test_a_wrong_cut_clicks_the_dial_and_drops_a_token(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_a_wrong_cut_clicks_the_dial_and_drops_a_token(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST, AST), _playing)
     me = person(match)
     wrong = next(a for a in match.legal_for(me) if a.verb == A.DUAL_CUT and any(
@@ -322,8 +312,8 @@ def test_a_wrong_cut_clicks_the_dial_and_drops_a_token(make_app: Callable[..., A
         scene.stand_of(wrong.target or 0, wrong.stand or 0)])
 
 
-def test_a_red_wire_explodes_the_bomb(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_a_red_wire_explodes_the_bomb(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
 
     def red_to_cut(m: Match, v: CazaView) -> bool:
         return v.phase == "play" and any(
@@ -356,8 +346,8 @@ def test_a_red_wire_explodes_the_bomb(make_app: Callable[..., App]) -> None:
 
 
 def test_the_double_detector_points_at_two_wires_and_names_a_number(
-        make_app: Callable[..., App]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST, AST), _playing)
     scene = open_table(app, match)
     until(app, deciding(app, scene))
@@ -383,8 +373,8 @@ def test_the_double_detector_points_at_two_wires_and_names_a_number(
     assert set(action.indices or ()) == {first[2], second[2]} and action.value == value
 
 
-def test_a_solo_cut_when_one_holds_every_wire_of_a_value(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_a_solo_cut_when_one_holds_every_wire_of_a_value(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST), lambda m, v: v.phase == "play" and any(
         a.verb == A.SOLO_CUT for a in m.legal_for(v.seat)))
     scene = open_table(app, match)
@@ -403,8 +393,8 @@ def test_a_solo_cut_when_one_holds_every_wire_of_a_value(make_app: Callable[...,
     assert len(scene.stage.tiles) >= 2  # every tile of it turns over
 
 
-def test_reveal_reds_when_they_are_all_one_has(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_reveal_reds_when_they_are_all_one_has(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST, mission=3), lambda m, v: v.phase == "play" and any(
         a.verb == A.REVEAL_REDS for a in m.legal_for(v.seat)), tries=400)
     scene = open_table(app, match)
@@ -436,8 +426,8 @@ def _pick_everything(app: App, scene: CazaTableScene) -> None:
 
 
 @pytest.mark.parametrize("card", [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12])
-def test_each_equipment_card_is_used_by_clicks(make_app: Callable[..., App], card: int) -> None:
-    app = make_app()
+def test_each_equipment_card_is_used_by_clicks(silent_app: Callable[..., App], card: int) -> None:
+    app = silent_app()
 
     def usable(m: Match, v: CazaView) -> bool:
         return v.phase == "play" and any(a.verb == A.EQUIPMENT_VERB and a.card == card
@@ -469,8 +459,8 @@ def test_each_equipment_card_is_used_by_clicks(make_app: Callable[..., App], car
 
 
 def test_e_cycles_the_equipment_cards_and_backspace_returns(
-        make_app: Callable[..., App]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = positioned(caza(P, AST, AST, AST, mission=4), lambda m, v: v.phase == "play" and
                        sum(a.verb == A.EQUIPMENT_VERB for a in m.legal_for(v.seat)) > 0)
     scene = open_table(app, match)
@@ -487,10 +477,10 @@ def test_e_cycles_the_equipment_cards_and_backspace_returns(
 # --- whole missions ------------------------------------------------------------------------------
 
 
-def test_a_whole_mission_through_the_screens_by_keys(make_app: Callable[..., App]) -> None:
+def test_a_whole_mission_through_the_screens_by_keys(silent_app: Callable[..., App]) -> None:
     """Enter places the token, Enter points at the focused wire, Enter names the focused
     value: mission 1 played by one person with two machines until the results."""
-    app = make_app()
+    app = silent_app()
     match = Match(caza(P, AST, LAN), 21)
     scene = open_table(app, match)
     presses = 0
@@ -510,17 +500,17 @@ def test_a_whole_mission_through_the_screens_by_keys(make_app: Callable[..., App
 
 
 def test_watching_machines_play_a_mission_goes_to_the_results(
-        make_app: Callable[..., App]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = Match(caza(AST, AST, AST, mission=2), 5)
     scene = open_table(app, match, Pace(0.02, 0.02, 0.1))
     until(app, lambda: isinstance(app.stack.top, ResultsScene), limit=30000)
     assert match.is_over() and scene.briefed
 
 
-def test_a_won_mission_is_remembered_and_offers_the_next(make_app: Callable[..., App],
+def test_a_won_mission_is_remembered_and_offers_the_next(silent_app: Callable[..., App],
                                                           tmp_path: Any) -> None:
-    app = make_app()
+    app = silent_app()
     app.persist = True
     app.settings_dir = tmp_path
     for seed in range(1, 60):
@@ -544,8 +534,8 @@ def test_a_won_mission_is_remembered_and_offers_the_next(make_app: Callable[...,
 
 
 def test_a_failed_mission_is_played_again_with_the_next_captain(
-        make_app: Callable[..., App]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     for seed in range(1, 200):
         probe = Match(caza(P, LAN, LAN, mission=3), seed)
         probe.play_to_end(LAN)
@@ -564,8 +554,8 @@ def test_a_failed_mission_is_played_again_with_the_next_captain(
     assert top.match.view_for(-1).captain == (captain + 1) % 3
 
 
-def test_yellow_is_named_with_y_or_the_languages_letter(make_app: Callable[..., App]) -> None:
-    app = make_app("es")
+def test_yellow_is_named_with_y_or_the_languages_letter(silent_app: Callable[..., App]) -> None:
+    app = silent_app("es")
     match = positioned(caza(P, AST, AST, mission=2), lambda m, v: v.phase == "play" and any(
         a.verb == A.DUAL_CUT and a.value == YELLOW for a in m.legal_for(v.seat)))
     scene = open_table(app, match)

@@ -20,10 +20,8 @@ from game.ui.bombdeck.choosers import CardChooser
 from game.ui.bombdeck.face import hand_face
 from game.ui.bombdeck.kit import legend
 from game.ui.icons import draw_icon
-from tests.ui.test_table import make_app, open_table
+from tests.ui.test_table import open_table
 from tests.ui.textspy import spy
-
-__all__ = ["make_app"]
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 
@@ -44,8 +42,8 @@ def test_five_distinct_cats_for_the_five_animal_cards(app: App) -> None:
     assert len(faces) == 5
 
 
-def test_the_clasico_table_draws_cats(make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+def test_the_clasico_table_draws_cats(silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     scene = open_table(app, Match(GameConfig("clasico", (P, AST, AST)), 3))
     for animal in ANIMALS:
         face = paint.face_of(scene, animal)  # with its effect line on it (issue 20)
@@ -58,8 +56,8 @@ def test_the_clasico_table_draws_cats(make_app: Callable[..., App]) -> None:
         "animal_frog", bombazo.namer.card("animal_frog"), bombazo.namer.line("animal_frog"))
 
 
-def test_the_choosers_and_the_rules_page_draw_cats_too(make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+def test_the_choosers_and_the_rules_page_draw_cats_too(silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     scene = open_table(app, Match(GameConfig("clasico", (P, AST, AST)), 3))
     chooser = CardChooser(app, "Give", [("animal_frog", "Nap Cat", "")], scene.namer.art)
     assert chooser.art("animal_frog") == "cat_nap"
@@ -69,9 +67,9 @@ def test_the_choosers_and_the_rules_page_draw_cats_too(make_app: Callable[..., A
 
 
 @pytest.mark.parametrize("game", ["clasico", "bombazo", "mazo"])
-def test_every_meter_shows_the_ratio(make_app: Callable[..., App],
+def test_every_meter_shows_the_ratio(silent_app: Callable[..., App],
                                      monkeypatch: pytest.MonkeyPatch, game: str) -> None:
-    app = make_app("es")
+    app = silent_app("es")
     match = Match(GameConfig(game, (P, AST, AST)), 3)
     drawn = spy(monkeypatch)
     open_table(app, match)

@@ -19,9 +19,7 @@ from game.ui.bombdeck.art import art_of
 from game.ui.bombdeck.centre import FUSE_Y
 from game.ui.bombdeck.table import TableScene
 from game.ui.icons import draw_icon
-from tests.ui.test_table import make_app, open_table
-
-__all__ = ["make_app"]
+from tests.ui.test_table import open_table
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 
@@ -39,8 +37,8 @@ def _frame(app: App, game: str) -> tuple[TableScene, pygame.Surface]:
     return scene, surface
 
 
-def test_the_clasico_bomb_deck_and_meter_show_a_kitten(make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+def test_the_clasico_bomb_deck_and_meter_show_a_kitten(silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     kitten_table, kitten = _frame(app, "clasico")
     bomb_table, bomb = _frame(app, "bombazo")
     medallion = pygame.Rect(0, 0, 60, 60)

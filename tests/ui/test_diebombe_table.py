@@ -47,16 +47,6 @@ class Recording(Match):
         return items
 
 
-@pytest.fixture
-def make_app(make_app: Callable[..., App]) -> Callable[..., App]:
-    """Silent apps with no start scene that never write settings; settings as keywords."""
-
-    def make(lang: str = "en", **settings: object) -> App:
-        return make_app(lang, settings=settings, audio=False, persist=False, start=None)
-
-    return make
-
-
 def open_table(app: App, match: Match, pace: Pace = FAST) -> DieTableScene:
     scene = DieTableScene(app, match, pace=pace)
     app.stack.push(scene)
@@ -100,8 +90,8 @@ def positioned(config: GameConfig, ready: Callable[[Match, DieView], bool],
 # --- the secret bid entry ------------------------------------------------------------------------
 
 
-def test_the_bid_entry_by_keys_slider_buttons_and_wheel(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_the_bid_entry_by_keys_slider_buttons_and_wheel(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = Recording(GameConfig("diebombe", (P, AST, AST)), 5)
     scene = open_table(app, match)
     until(app, deciding(app, scene, "bid"))
@@ -154,9 +144,9 @@ def test_the_bid_entry_by_keys_slider_buttons_and_wheel(make_app: Callable[..., 
     assert scene.pad is None and scene.busy  # the envelope pops: input waits
 
 
-def test_what_the_bid_costs_and_leaves_is_on_screen(make_app: Callable[..., App],
+def test_what_the_bid_costs_and_leaves_is_on_screen(silent_app: Callable[..., App],
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    app = make_app()
+    app = silent_app()
     match = positioned(GameConfig("diebombe", (P, AST, AST)),
                        lambda m, v: v.phase == "bid" and v.round >= 4 and v.scores()[0] != 0)
     scene = open_table(app, match)
@@ -176,8 +166,8 @@ def test_what_the_bid_costs_and_leaves_is_on_screen(make_app: Callable[..., App]
 
 
 def test_the_click_on_seal_seals_the_bid_and_a_sealed_seat_shows_an_envelope_only(
-        make_app: Callable[..., App]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = Recording(GameConfig("diebombe", (P, AST, AST)), 8)
     scene = open_table(app, match, Pace(30.0, 30.0, 1.0))  # the machines wait
     until(app, deciding(app, scene, "bid"))
@@ -198,8 +188,8 @@ def _taker(seats: tuple[SeatKind, ...] = (P, AST, AST)) -> Recording:
                       lambda m, v: v.phase == "take" and v.taker == 0 and len(set(v.faceup)) == 2)
 
 
-def test_a_click_on_a_face_up_card_takes_it(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_a_click_on_a_face_up_card_takes_it(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = _taker()
     scene = open_table(app, match)
     until(app, deciding(app, scene, "take"))
@@ -212,9 +202,9 @@ def test_a_click_on_a_face_up_card_takes_it(make_app: Callable[..., App]) -> Non
 @pytest.mark.parametrize("keys,index", [((pygame.K_RIGHT, pygame.K_RETURN), 1),
                                         ((pygame.K_RIGHT, pygame.K_LEFT, pygame.K_SPACE), 0),
                                         ((pygame.K_2,), 1), ((pygame.K_1,), 0)])
-def test_keys_take_a_card(make_app: Callable[..., App], keys: tuple[int, ...],
+def test_keys_take_a_card(silent_app: Callable[..., App], keys: tuple[int, ...],
                           index: int) -> None:
-    app = make_app()
+    app = silent_app()
     match = _taker()
     scene = open_table(app, match)
     until(app, deciding(app, scene, "take"))
@@ -236,8 +226,8 @@ def _bomber(options: frozenset[str] = frozenset()) -> Recording:
 
 
 def test_a_click_on_a_rivals_row_drops_the_bomb_on_that_colour(
-        make_app: Callable[..., App]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = _bomber()
     scene = open_table(app, match)
     until(app, deciding(app, scene, "bomb"))
@@ -253,8 +243,8 @@ def test_a_click_on_a_rivals_row_drops_the_bomb_on_that_colour(
     assert covered in match.view_for(0).set_aside
 
 
-def test_keys_choose_the_victim_and_the_colour(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_keys_choose_the_victim_and_the_colour(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = _bomber()
     scene = open_table(app, match)
     until(app, deciding(app, scene, "bomb"))
@@ -274,8 +264,8 @@ def test_keys_choose_the_victim_and_the_colour(make_app: Callable[..., App]) -> 
     assert match.submitted[-1] == (0, last)
 
 
-def test_with_any_card_bombed_a_click_picks_the_very_card(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_with_any_card_bombed_a_click_picks_the_very_card(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = _bomber(frozenset({"any_card_bombed"}))
     scene = open_table(app, match)
     until(app, deciding(app, scene, "bomb"))
@@ -291,8 +281,8 @@ def test_with_any_card_bombed_a_click_picks_the_very_card(make_app: Callable[...
 # --- hot seat ------------------------------------------------------------------------------------
 
 
-def test_in_hot_seat_each_person_bids_behind_the_curtain(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_in_hot_seat_each_person_bids_behind_the_curtain(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = Recording(GameConfig("diebombe", (P, P, AST)), 3)
     scene = open_table(app, match)
     for seat, digit in ((0, pygame.K_7), (1, pygame.K_9)):
@@ -313,8 +303,8 @@ def test_in_hot_seat_each_person_bids_behind_the_curtain(make_app: Callable[...,
 # --- the history and the scoring -----------------------------------------------------------------
 
 
-def test_h_opens_the_history_of_every_revealed_bid(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_h_opens_the_history_of_every_revealed_bid(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = positioned(GameConfig("diebombe", (P, AST, AST)),
                        lambda m, v: v.phase == "bid" and v.round >= 5)
     scene = open_table(app, match)
@@ -346,8 +336,8 @@ def test_the_scoring_lines_add_up_to_the_engines_scores(options: frozenset[str])
     assert doubled_somewhere == ("green_majority_doubles" in options)
 
 
-def test_the_results_note_says_what_each_seat_paid(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_the_results_note_says_what_each_seat_paid(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = Match(GameConfig("diebombe", (AST, AST, AST)), 2)
     match.play_to_end()
     minus = match.view_for(-1).minus
@@ -396,10 +386,10 @@ def _act(app: App, scene: DieTableScene, turn: int) -> bool:
     ((P, AST, LAN), frozenset()),
     ((P, P, AST, SeatKind.DESPIADADO), frozenset({"any_card_bombed", "green_majority_doubles"})),
 ])
-def test_a_whole_game_through_the_screens_by_events(make_app: Callable[..., App],
+def test_a_whole_game_through_the_screens_by_events(silent_app: Callable[..., App],
                                                     seats: tuple[SeatKind, ...],
                                                     options: frozenset[str]) -> None:
-    app = make_app("en", machine_speed="fast")
+    app = silent_app("en", machine_speed="fast")
     match = Recording(GameConfig("diebombe", seats, options), 17)
     sounds: list[str] = []
     play = app.sound.play
@@ -427,7 +417,7 @@ def test_a_whole_game_through_the_screens_by_events(make_app: Callable[..., App]
 
 
 def test_a_hot_seat_game_autosaves_and_resumes_behind_the_same_curtain(
-        make_app: Callable[..., App], tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+        silent_app: Callable[..., App], tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     from game.core.saves import read_save
     from game.match.autosave import FILE_NAME
     from game.ui import launch
@@ -439,7 +429,7 @@ def test_a_hot_seat_game_autosaves_and_resumes_behind_the_same_curtain(
     flow = write_unfinished(tmp_path, hot, 7, 9, state="curtain")
     covered = flow.curtain_for
     assert covered is not None
-    app = make_app("en", machine_speed="fast")
+    app = silent_app("en", machine_speed="fast")
     app.settings_dir, app.persist = tmp_path, True  # the table writes the game there
     unfinished = launch.unfinished(app)
     assert unfinished is not None
@@ -467,8 +457,8 @@ def test_a_hot_seat_game_autosaves_and_resumes_behind_the_same_curtain(
 
 @pytest.mark.parametrize("show", [True, False])
 def test_the_code_is_on_the_table_only_when_the_player_typed_it(
-        make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, show: bool) -> None:
-    app = make_app()
+        silent_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, show: bool) -> None:
+    app = silent_app()
     match = Recording(GameConfig("diebombe", (P, AST, AST)), 12)
     scene = DieTableScene(app, match, pace=FAST, show_code=show)
     app.stack.push(scene)

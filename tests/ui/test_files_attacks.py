@@ -21,7 +21,7 @@ from game.tools import savefuzz
 from game.ui import launch
 from game.ui.app import App
 from game.ui.settings import HOME_ENV, Settings
-from game.ui.table.keeping import KeepsTheGame
+from game.ui.table.base import GameTable
 from tests.test_fuzz_files import attacked_tree, bases, load_attacked
 from tests.ui.conftest import frames
 from tests.ui.test_resume import title_of
@@ -71,7 +71,7 @@ def _resume_and_draw(folder: Path, data: bytes,
         assert found is not None
         launch.resume(app, found)
         # any game's table (the real saves are of every game: issue 19), not only a bomb deck's
-        scene = next((s for s in app.stack if isinstance(s, KeepsTheGame)), None)
+        scene = next((s for s in app.stack if isinstance(s, GameTable)), None)
         assert scene is not None, f"no table on the stack: {app.stack.scenes()}"
         for _ in range(12):  # the table draws its code, seats, hand and curtain every frame
             app.step(1 / 20)

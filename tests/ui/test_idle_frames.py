@@ -28,9 +28,7 @@ from game.ui.bombdeck.table import TableScene
 from game.ui.bombdeck.tutorial import Lesson
 from game.ui.table.beats import DISMISS_GRACE
 from tests.ui.conftest import key
-from tests.ui.test_table import Recording, make_app, open_table
-
-__all__ = ["make_app"]
+from tests.ui.test_table import Recording, open_table
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 QUICK = Pace(machine_delay=0.3, machine_window_delay=0.3, window_seconds=0.2)
@@ -126,10 +124,10 @@ def test_an_idle_title_shows_what_a_full_repaint_shows(app: App) -> None:
 
 
 def test_after_a_moment_the_idle_frames_show_the_table_as_it_is(
-        make_app: Callable[..., App]) -> None:
+        silent_app: Callable[..., App]) -> None:
     """The band, the deck count, the dark badge and the log: every frame, from the machine's
     explosion through the person's long wait, is what a full repaint shows."""
-    app = make_app("en")
+    app = silent_app("en")
     match, scene = table_before_a_machine_blows_up(app)
     play_until(app, lambda: _boom(scene))
     boom_seen = idle_seen = False
@@ -148,11 +146,11 @@ def test_after_a_moment_the_idle_frames_show_the_table_as_it_is(
 
 
 def test_the_lessons_idle_frames_show_its_bubbles_as_they_are(
-        make_app: Callable[..., App]) -> None:
+        silent_app: Callable[..., App]) -> None:
     """The first game that teaches: a bubble pointing at the deck, the meter, the hand (its
     ring pulses while the app is awake) is on screen as a full repaint draws it, idle or not,
     never half old and half new where the fuse's area crosses it."""
-    app = make_app("en")
+    app = silent_app("en")
     assert launch.open_tutorial(app)
     scene = app.stack.top
     assert isinstance(scene, TableScene) and isinstance(scene.overlay, Lesson)
@@ -169,9 +167,9 @@ def test_the_lessons_idle_frames_show_its_bubbles_as_they_are(
     assert len(set(seen)) == 4
 
 
-def test_a_moment_keeps_the_frames_coming(make_app: Callable[..., App]) -> None:
+def test_a_moment_keeps_the_frames_coming(silent_app: Callable[..., App]) -> None:
     """The band fades in and out at full speed, though the person is already awaited."""
-    app = make_app("en")
+    app = silent_app("en")
     _match, scene = table_before_a_machine_blows_up(app)
     play_until(app, lambda: _boom(scene))
     while scene.timeline.busy:
@@ -182,11 +180,11 @@ def test_a_moment_keeps_the_frames_coming(make_app: Callable[..., App]) -> None:
 # --- the press that dismisses -------------------------------------------------------------------
 
 @pytest.mark.parametrize("late", [0.0, 0.1, round(DISMISS_GRACE - 0.1, 2)])
-def test_space_meant_for_the_band_does_not_draw_a_card(make_app: Callable[..., App],
+def test_space_meant_for_the_band_does_not_draw_a_card(silent_app: Callable[..., App],
                                                        late: float) -> None:
     """Space pressed ``late`` seconds after the explosion's moment ended (the band faded under
     the finger) is taken as meant for it: no card is drawn. Later, Space draws as ever."""
-    app = make_app("en")
+    app = silent_app("en")
     match, scene = table_before_a_machine_blows_up(app)
     play_until(app, lambda: _boom(scene))
     play_until(app, lambda: not scene.timeline.busy)
@@ -203,8 +201,8 @@ def test_space_meant_for_the_band_does_not_draw_a_card(make_app: Callable[..., A
     assert match.submitted == [(0, A.DRAW_ACTION)], "Space draws once the moment is gone"
 
 
-def test_space_on_the_band_cuts_it_short_and_draws_nothing(make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+def test_space_on_the_band_cuts_it_short_and_draws_nothing(silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     match, scene = table_before_a_machine_blows_up(app)
     play_until(app, lambda: _boom(scene))
     for _ in range(30):

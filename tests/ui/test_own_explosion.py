@@ -15,10 +15,7 @@ from game.ui.app import App
 from game.ui.bombdeck import layout as L
 from game.ui.bombdeck.table import TableScene
 from tests.ui.conftest import key
-from tests.ui.test_table import make_app
 from tests.ui.test_table_moments import DT, _before, _explodes, _table
-
-__all__ = ["make_app"]
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 
@@ -58,8 +55,8 @@ def _into_the_boom(app: App, scene: TableScene, seconds: float) -> None:
 
 
 def test_your_hand_fades_away_the_shake_is_big_and_the_band_says_what_next(
-        make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     scene = _explode(app)
     before = _card_pixels(_frame(scene))
     assert before > 50  # the hand is there when the bomb comes up
@@ -74,8 +71,8 @@ def test_your_hand_fades_away_the_shake_is_big_and_the_band_says_what_next(
 
 
 def test_with_reduced_motion_it_is_still_and_the_edges_burn(
-        make_app: Callable[..., App]) -> None:
-    app = make_app("en", reduced_motion=True)
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app("en", reduced_motion=True)
     scene = _explode(app)
     _into_the_boom(app, scene, 1.3)
     assert not app.shake.active and app.shake.offset == (0, 0)

@@ -18,10 +18,6 @@ from game.ui.scenes import code_entry
 from game.ui.scenes.code_entry import CodeEntryScene
 from tests.ui.conftest import click, frames, key, post
 from tests.ui.probes import Probe
-from tests.ui.test_table import make_app
-
-__all__ = ["make_app"]
-
 
 # --- the picker ----------------------------------------------------------------------------------
 
@@ -40,8 +36,8 @@ def _marker_shown(app: App, picker: HideBombScene, x: int) -> bool:
     return app.canvas.get_at((x, y))[:3] == theme.ACCENT_DARK
 
 
-def test_after_random_the_slider_shows_no_place(make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+def test_after_random_the_slider_shows_no_place(silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     below, picker = _picker(app, 12, start=3)
     old = picker.slider.marker_x()
     assert _marker_shown(app, picker, old)
@@ -61,9 +57,9 @@ def test_after_random_the_slider_shows_no_place(make_app: Callable[..., App]) ->
 
 
 @pytest.mark.parametrize("deck", [12, 25, 31, 44, 60])
-def test_a_big_deck_is_drawn_without_overlapping_cards(make_app: Callable[..., App],
+def test_a_big_deck_is_drawn_without_overlapping_cards(silent_app: Callable[..., App],
                                                        deck: int) -> None:
-    app = make_app("en")
+    app = silent_app("en")
     _below, picker = _picker(app, deck, start=deck // 3)
     rects = picker.back_rects()
     assert len(rects) == deck
@@ -79,9 +75,9 @@ def test_a_big_deck_is_drawn_without_overlapping_cards(make_app: Callable[..., A
 
 # --- the code box --------------------------------------------------------------------------------
 
-def test_paste_clears_the_old_error(make_app: Callable[..., App],
+def test_paste_clears_the_old_error(silent_app: Callable[..., App],
                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    app = make_app("en")
+    app = silent_app("en")
     modal = CodeEntryScene(app, check=lambda code: None if code == "911-119" else "bad code")
     app.stack.push(modal)
     frames(app, 20)
@@ -100,8 +96,8 @@ def test_paste_clears_the_old_error(make_app: Callable[..., App],
     assert modal.field.text == "911-119"
 
 
-def test_ctrl_a_selects_all_and_typing_replaces_it(make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+def test_ctrl_a_selects_all_and_typing_replaces_it(silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     got: list[object] = []
     modal = CodeEntryScene(app)
     app.stack.push(modal, got.append)

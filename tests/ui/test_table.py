@@ -57,16 +57,6 @@ def holds(seat: int, *cards: str) -> Callable[[Match], bool]:
     return fits
 
 
-@pytest.fixture
-def make_app(make_app: Callable[..., App]) -> Callable[..., App]:
-    """Silent apps with no start scene that never write settings; settings as keywords."""
-
-    def make(lang: str = "en", **settings: object) -> App:
-        return make_app(lang, settings=settings, audio=False, persist=False, start=None)
-
-    return make
-
-
 def open_table(app: App, match: Match, pace: Pace = FAST, deal: bool = False) -> TableScene:
     scene = TableScene(app, match, pace=pace, deal=deal)
     app.stack.push(scene)
@@ -110,8 +100,8 @@ def card_centre(scene: TableScene, card: str) -> tuple[int, int]:
 
 # --- playing and drawing -------------------------------------------------------------------------
 
-def test_clicking_a_card_then_play_submits_that_play(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_clicking_a_card_then_play_submits_that_play(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = find_match(GameConfig("bombazo", (P, AST, AST)), holds(0, "skip"))
     scene = open_table(app, match)
     until(app, my_turn(app, scene))
@@ -127,8 +117,8 @@ def test_clicking_a_card_then_play_submits_that_play(make_app: Callable[..., App
     assert scene.busy  # the card is flying: input is locked
 
 
-def test_enter_reads_then_plays_the_chosen_card(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_enter_reads_then_plays_the_chosen_card(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = find_match(GameConfig("bombazo", (P, AST, AST)), holds(0, "skip"))
     scene = open_table(app, match)
     until(app, my_turn(app, scene))
@@ -145,8 +135,8 @@ def test_enter_reads_then_plays_the_chosen_card(make_app: Callable[..., App]) ->
     assert match.submitted == [(0, Action(A.PLAY, "skip"))]
 
 
-def test_space_draws(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_space_draws(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = find_match(GameConfig("bombazo", (P, AST, AST)), lambda m: True)
     scene = open_table(app, match)
     until(app, my_turn(app, scene))
@@ -155,8 +145,8 @@ def test_space_draws(make_app: Callable[..., App]) -> None:
     assert match.submitted == [(0, A.DRAW_ACTION)]
 
 
-def test_the_draw_button_says_how_many_draws_are_owed(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_the_draw_button_says_how_many_draws_are_owed(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = find_match(GameConfig("bombazo", (P, AST, AST)), lambda m: True)
     scene = open_table(app, match)
     until(app, my_turn(app, scene))
@@ -167,8 +157,8 @@ def test_the_draw_button_says_how_many_draws_are_owed(make_app: Callable[..., Ap
     assert match.submitted == [(0, A.DRAW_ACTION)]
 
 
-def test_a_double_click_on_play_submits_once(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_a_double_click_on_play_submits_once(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = find_match(GameConfig("bombazo", (P, AST, AST)), holds(0, "skip"))
     scene = open_table(app, match)
     until(app, my_turn(app, scene))
@@ -185,11 +175,11 @@ def test_a_double_click_on_play_submits_once(make_app: Callable[..., App]) -> No
     assert match.submitted == [(0, Action(A.PLAY, "skip"))]
 
 
-def test_a_second_identical_card_makes_a_pair(make_app: Callable[..., App]) -> None:
+def test_a_second_identical_card_makes_a_pair(silent_app: Callable[..., App]) -> None:
     def pair_in_hand(match: Match) -> bool:
         return any(a.verb == A.PAIR for a in match.legal_for(0))
 
-    app = make_app()
+    app = silent_app()
     match = find_match(GameConfig("bombazo", (P, AST, AST)), pair_in_hand)
     pair = next(a for a in match.legal_for(0) if a.verb == A.PAIR)
     scene = open_table(app, match)
@@ -216,12 +206,12 @@ def test_a_second_identical_card_makes_a_pair(make_app: Callable[..., App]) -> N
     assert match.submitted == [(0, Action(A.PAIR, pair.card, targets[-1]))]
 
 
-def test_an_animal_alone_says_why_it_cannot_be_played(make_app: Callable[..., App]) -> None:
+def test_an_animal_alone_says_why_it_cannot_be_played(silent_app: Callable[..., App]) -> None:
     def lone_animal(match: Match) -> bool:
         hand = match.view_for(0).hand
         return any(c.startswith("animal_") and hand.count(c) == 1 for c in hand)
 
-    app = make_app()
+    app = silent_app()
     match = find_match(GameConfig("bombazo", (P, AST, AST)), lone_animal)
     scene = open_table(app, match)
     until(app, my_turn(app, scene))
@@ -238,8 +228,8 @@ def test_an_animal_alone_says_why_it_cannot_be_played(make_app: Callable[..., Ap
 
 # --- the reaction window -------------------------------------------------------------------------
 
-def test_a_number_key_nopes_for_a_person_holding_a_nope(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_a_number_key_nopes_for_a_person_holding_a_nope(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = find_match(GameConfig("bombazo", (P, AST, AST)), holds(0, "nope", "skip"))
     pace = Pace(machine_delay=0.05, machine_window_delay=4.0, window_seconds=5.0)
     scene = open_table(app, match, pace)
@@ -252,8 +242,8 @@ def test_a_number_key_nopes_for_a_person_holding_a_nope(make_app: Callable[..., 
     assert match.noped == [0]
 
 
-def test_clicking_a_persons_badge_nopes_too(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_clicking_a_persons_badge_nopes_too(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = find_match(GameConfig("bombazo", (P, AST, AST)), holds(0, "nope", "skip"))
     pace = Pace(machine_delay=0.05, machine_window_delay=4.0, window_seconds=5.0)
     scene = open_table(app, match, pace)
@@ -277,7 +267,7 @@ def _hot_seat_window(app: App, match: Match) -> TableScene:
 
 
 def test_a_nope_key_without_a_nope_changes_nothing_on_screen(
-        make_app: Callable[..., App]) -> None:
+        silent_app: Callable[..., App]) -> None:
     config = GameConfig("bombazo", (P, P, AST))
 
     def fits(match: Match) -> bool:
@@ -286,7 +276,7 @@ def test_a_nope_key_without_a_nope_changes_nothing_on_screen(
     seed = find_match(config, fits).seed
     shots = []
     for press in (False, True):
-        app = make_app()
+        app = silent_app()
         match = Recording(config, seed)
         scene = _hot_seat_window(app, match)
         assert not scene.hand.faces, "nobody's hand shows while everybody may answer"
@@ -305,12 +295,12 @@ def _covered(app: App, scene: TableScene) -> Callable[[], bool]:
     return lambda: app.stack.top is not scene
 
 
-def test_the_curtain_hides_the_hand(make_app: Callable[..., App]) -> None:
+def test_the_curtain_hides_the_hand(silent_app: Callable[..., App]) -> None:
     config = GameConfig("bombazo", (P, P, AST))
     hands = set()
     pictures = []
     for seed in (3, 4):
-        app = make_app()
+        app = silent_app()
         match = Match(config, seed)
         hands.add(match.view_for(0).hand)
         scene = open_table(app, match)
@@ -327,8 +317,8 @@ def test_the_curtain_hides_the_hand(make_app: Callable[..., App]) -> None:
     assert pictures[1] == pictures[3]
 
 
-def test_confirming_the_curtain_shows_that_persons_hand(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_confirming_the_curtain_shows_that_persons_hand(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = Match(GameConfig("bombazo", (P, P, AST)), 5)
     scene = open_table(app, match)
     until(app, lambda: app.stack.top is not scene)
@@ -346,8 +336,8 @@ def test_confirming_the_curtain_shows_that_persons_hand(make_app: Callable[..., 
 @pytest.mark.parametrize(("game", "lang"), [("bombazo", "es"), ("mazo", "pt"),
                                              ("clasico", "en")])
 def test_a_whole_machine_game_plays_and_draws_with_no_missing_text(
-        make_app: Callable[..., App], game: str, lang: str) -> None:
-    app = make_app(lang, machine_speed="fast")
+        silent_app: Callable[..., App], game: str, lang: str) -> None:
+    app = silent_app(lang, machine_speed="fast")
     match = Match(GameConfig(game, (AST, AST, AST)), 9)
     scene = open_table(app, match, deal=True)
     for frame in range(6000):
@@ -362,8 +352,8 @@ def test_a_whole_machine_game_plays_and_draws_with_no_missing_text(
     assert not app.loc.missing and not app.loc.format_errors
 
 
-def test_eight_seats_fit_on_screen_without_overlapping(make_app: Callable[..., App]) -> None:
-    app = make_app()
+def test_eight_seats_fit_on_screen_without_overlapping(silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     seats = (P, AST, AST, AST, AST, AST, AST, AST)
     scene = open_table(app, Match(GameConfig("bombazo", seats), 2))
     badges = list(scene.layout.badges().values())
@@ -385,11 +375,11 @@ def _texts_drawn(monkeypatch: pytest.MonkeyPatch) -> set[str]:
 
 @pytest.mark.parametrize("seats", [(P, AST), (P, P, AST)], ids=["solo", "hot-seat"])
 def test_the_game_code_is_not_on_the_table_of_a_game_nobody_chose(
-        make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch,
+        silent_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch,
         seats: tuple[SeatKind, ...]) -> None:
     # The code holds the seed: shown during the game, it gives away every hand and the deck.
     drawn = _texts_drawn(monkeypatch)
-    app = make_app()
+    app = silent_app()
     match = Match(GameConfig("bombazo", seats), 12)
     open_table(app, match)
     frames(app, 3)
@@ -402,22 +392,22 @@ def test_the_game_code_is_not_on_the_table_of_a_game_nobody_chose(
     assert app.loc.t("newgame.code") not in drawn
 
 
-def test_a_typed_code_may_stay_on_screen(make_app: Callable[..., App],
+def test_a_typed_code_may_stay_on_screen(silent_app: Callable[..., App],
                                         monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ui import launch
 
     drawn = _texts_drawn(monkeypatch)
-    app = make_app()
+    app = silent_app()
     code = Match(GameConfig("bombazo", (P, AST)), 12).code
     assert launch.open_code(app, code)
     frames(app, 3)
     assert code in drawn
 
 
-def test_escape_pauses(make_app: Callable[..., App]) -> None:
+def test_escape_pauses(silent_app: Callable[..., App]) -> None:
     from game.ui.scenes.pause import PauseScene
 
-    app = make_app()
+    app = silent_app()
     scene = open_table(app, Match(GameConfig("bombazo", (P, AST)), 12))
     frames(app, 10)
     post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))

@@ -16,9 +16,7 @@ from game.ui.bombdeck.choosers import CardChooser, NameCardChooser, SeatChooser
 from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.scenes.results import ResultsScene
 from tests.ui.conftest import click, key
-from tests.ui.test_table import Recording, make_app, open_table, visible_point
-
-__all__ = ["make_app"]  # the fixture, shared with test_table
+from tests.ui.test_table import Recording, open_table, visible_point
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 PACE = Pace(machine_delay=0.05, machine_window_delay=0.05, window_seconds=0.3)
@@ -59,9 +57,9 @@ def _act(app: App, turn: int) -> bool:
 
 
 @pytest.mark.parametrize("game", ["bombazo", "clasico", "mazo"])
-def test_a_full_game_against_three_machines_by_events(make_app: Callable[..., App],
+def test_a_full_game_against_three_machines_by_events(silent_app: Callable[..., App],
                                                       game: str) -> None:
-    app = make_app("en", machine_speed="fast")
+    app = silent_app("en", machine_speed="fast")
     match = Recording(GameConfig(game, (P, AST, AST, AST)), 21)
     sounds: list[str] = []
     play = app.sound.play
@@ -82,8 +80,8 @@ def test_a_full_game_against_three_machines_by_events(make_app: Callable[..., Ap
 
 
 def test_once_out_the_person_may_fast_forward_and_skip_to_the_results(
-        make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     for seed in range(30, 60):
         match = Recording(GameConfig("bombazo", (P, AST, AST, AST, AST)), seed)
         scene = open_table(app, match, Pace(0.3, 0.3, 0.3))

@@ -17,10 +17,8 @@ from game.rules.bombdeck.actions import Action
 from game.ui.app import App
 from game.ui.bombdeck.table import TableScene
 from tests.ui.conftest import click, key
-from tests.ui.test_table import find_match, make_app, my_turn, open_table, until
+from tests.ui.test_table import find_match, my_turn, open_table, until
 from tests.ui.textspy import spy
-
-__all__ = ["make_app"]
 
 P, AST, LAN = SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.LANZADO
 LONG = Pace(machine_delay=0.05, machine_window_delay=0.05, window_seconds=4.5)
@@ -43,9 +41,9 @@ def _play_skip(app: App, scene: TableScene) -> None:
 
 
 @pytest.mark.parametrize("how", ["space", "enter", "button"])
-def test_go_on_ends_your_own_window_at_once(make_app: Callable[..., App],
+def test_go_on_ends_your_own_window_at_once(silent_app: Callable[..., App],
                                             monkeypatch: pytest.MonkeyPatch, how: str) -> None:
-    app = make_app("en")
+    app = silent_app("en")
     match = find_match(GameConfig("bombazo", (P, LAN, LAN)), _skip_and_nope(0))
     scene = open_table(app, match, LONG)
     _play_skip(app, scene)
@@ -65,8 +63,8 @@ def test_go_on_ends_your_own_window_at_once(make_app: Callable[..., App],
     assert not scene.go_on_button.visible
 
 
-def test_without_go_on_the_window_runs_its_length(make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+def test_without_go_on_the_window_runs_its_length(silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     match = find_match(GameConfig("bombazo", (P, LAN, LAN)), _skip_and_nope(0))
     scene = open_table(app, match, LONG)
     _play_skip(app, scene)
@@ -75,8 +73,8 @@ def test_without_go_on_the_window_runs_its_length(make_app: Callable[..., App]) 
     assert match.pending().is_window
 
 
-def test_not_for_a_machines_play(make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+def test_not_for_a_machines_play(silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     match = find_match(GameConfig("bombazo", (P, AST, AST)),
                        lambda m: "nope" in m.view_for(0).hand)
     scene = open_table(app, match, Pace(0.05, 30.0, 30.0))
@@ -96,9 +94,9 @@ def test_not_for_a_machines_play(make_app: Callable[..., App]) -> None:
     assert match.pending().is_window
 
 
-def test_hot_seat_windows_keep_their_length(make_app: Callable[..., App],
+def test_hot_seat_windows_keep_their_length(silent_app: Callable[..., App],
                                             monkeypatch: pytest.MonkeyPatch) -> None:
-    app = make_app("en")
+    app = silent_app("en")
     match = find_match(GameConfig("bombazo", (P, P, LAN)), _skip_and_nope(0))
     scene = open_table(app, match, LONG)
     until(app, lambda: app.stack.top is not scene and app._guard <= 0)

@@ -15,9 +15,7 @@ from game.ui.app import App
 from game.ui.bombdeck.choosers import CardChooser
 from game.ui.scenes.curtain import CurtainScene
 from tests.ui.conftest import key
-from tests.ui.test_table import find_match, frames, holds, make_app, my_turn, open_table, until
-
-__all__ = ["make_app"]
+from tests.ui.test_table import find_match, frames, holds, my_turn, open_table, until
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 PACE = Pace(machine_delay=0.05, machine_window_delay=3.0, window_seconds=0.4)
@@ -28,8 +26,8 @@ def _curtain(app: App) -> Callable[[], bool]:
 
 
 def test_a_favor_brings_the_curtain_for_the_giver_then_the_card_chooser(
-        make_app: Callable[..., App]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     config = GameConfig("bombazo", (P, P, AST))
 
     def fits(match: object) -> bool:
@@ -65,8 +63,8 @@ def test_a_favor_brings_the_curtain_for_the_giver_then_the_card_chooser(
 
 
 def test_after_a_window_the_player_confirms_the_curtain_again(
-        make_app: Callable[..., App]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = find_match(GameConfig("bombazo", (P, P, AST)), holds(0, "see_future"))
     scene = open_table(app, match, PACE)
     until(app, _curtain(app))

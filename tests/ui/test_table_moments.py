@@ -24,9 +24,7 @@ from game.ui.bombdeck.moments import BOOM_TIME, SAVED_TIME
 from game.ui.bombdeck.table import TableScene
 from game.ui.scenes.results import ResultsScene
 from tests.ui.conftest import click, key
-from tests.ui.test_table import Recording, make_app, open_table
-
-__all__ = ["make_app"]
+from tests.ui.test_table import Recording, open_table
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 STILL = Pace(machine_delay=30.0, machine_window_delay=30.0, window_seconds=0.2)
@@ -102,8 +100,8 @@ def _kind(scene: TableScene) -> str | None:
 # --- the explosion -------------------------------------------------------------------------------
 
 def test_your_explosion_is_a_moment_and_the_out_panel_comes_a_beat_later(
-        make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     match = _before(GameConfig("bombazo", (P, AST, AST)), _explodes)
     scene = _table(app, match)
     before = len(match.submitted)
@@ -129,8 +127,8 @@ def test_your_explosion_is_a_moment_and_the_out_panel_comes_a_beat_later(
     assert scene.ff_button.visible and scene.moment is None
 
 
-def test_a_click_cuts_the_explosion_short(make_app: Callable[..., App]) -> None:
-    app = make_app("es")
+def test_a_click_cuts_the_explosion_short(silent_app: Callable[..., App]) -> None:
+    app = silent_app("es")
     match = _before(GameConfig("bombazo", (P, AST, AST)), _explodes)
     scene = _table(app, match)
     key(pygame.K_SPACE)
@@ -144,8 +142,8 @@ def test_a_click_cuts_the_explosion_short(make_app: Callable[..., App]) -> None:
     assert frames * DT < BOOM_TIME / 2
 
 
-def test_reduced_motion_fades_without_shaking(make_app: Callable[..., App]) -> None:
-    app = make_app("en", reduced_motion=True)
+def test_reduced_motion_fades_without_shaking(silent_app: Callable[..., App]) -> None:
+    app = silent_app("en", reduced_motion=True)
     match = _before(GameConfig("bombazo", (P, AST, AST)), _explodes)
     scene = _table(app, match)
     key(pygame.K_SPACE)
@@ -161,10 +159,10 @@ def test_reduced_motion_fades_without_shaking(make_app: Callable[..., App]) -> N
 
 
 @pytest.mark.parametrize("speed", ["slow", "fast"])
-def test_the_speed_setting_shortens_a_moment(make_app: Callable[..., App], speed: str) -> None:
+def test_the_speed_setting_shortens_a_moment(silent_app: Callable[..., App], speed: str) -> None:
     lengths = {}
     for setting in ("normal", speed):
-        app = make_app("en", machine_speed=setting)
+        app = silent_app("en", machine_speed=setting)
         match = _before(GameConfig("bombazo", (P, AST, AST)), _explodes)
         scene = _table(app, match)
         key(pygame.K_SPACE)
@@ -180,8 +178,8 @@ def test_the_speed_setting_shortens_a_moment(make_app: Callable[..., App], speed
 # --- the defuse ----------------------------------------------------------------------------------
 
 def test_a_defuse_says_saved_meets_the_bomb_then_opens_the_picker(
-        make_app: Callable[..., App]) -> None:
-    app = make_app("pt")
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app("pt")
     match = _before(GameConfig("bombazo", (P, AST, AST)), _defuses)
     scene = _table(app, match)
     key(pygame.K_SPACE)
@@ -208,8 +206,8 @@ def test_a_defuse_says_saved_meets_the_bomb_then_opens_the_picker(
     assert picker_after is not None and picker_after > SAVED_TIME * 0.9
 
 
-def test_space_cuts_the_defuse_short_and_does_not_also_act(make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+def test_space_cuts_the_defuse_short_and_does_not_also_act(silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     match = _before(GameConfig("bombazo", (P, AST, AST)), _defuses)
     scene = _table(app, match)
     before = len(match.submitted)
@@ -247,8 +245,8 @@ def _before_win() -> Recording:
     raise AssertionError("no seed fits")
 
 
-def test_a_win_lights_the_winner_then_the_results(make_app: Callable[..., App]) -> None:
-    app = make_app("es")
+def test_a_win_lights_the_winner_then_the_results(silent_app: Callable[..., App]) -> None:
+    app = silent_app("es")
     match = _before_win()
     scene = open_table(app, match, Pace(0.05, 0.05, 0.2))
     _frames_until(app, lambda: _kind(scene) == "win")
@@ -262,14 +260,14 @@ def test_a_win_lights_the_winner_then_the_results(make_app: Callable[..., App]) 
 
 # --- a card changing hands, and the card you draw ------------------------------------------------
 
-def test_a_steal_flies_between_two_lit_badges(make_app: Callable[..., App]) -> None:
+def test_a_steal_flies_between_two_lit_badges(silent_app: Callable[..., App]) -> None:
     def pair_ready(match: Match) -> bool:
         return any(a.verb == A.PAIR for a in match.legal_for(0)) and not any(
             "nope" in match.view_for(seat).hand for seat in (1, 2))
 
     from tests.ui.test_table import find_match
 
-    app = make_app("en")
+    app = silent_app("en")
     match = find_match(GameConfig("bombazo", (P, AST, AST)), pair_ready)
     scene = _table(app, match, Pace(30.0, 30.0, 0.2))
     pair = next(a for a in match.legal_for(0) if a.verb == A.PAIR)
@@ -283,8 +281,8 @@ def test_a_steal_flies_between_two_lit_badges(make_app: Callable[..., App]) -> N
     assert faces and all(card is not None for card in faces)  # you took it: you see it
 
 
-def test_your_drawn_card_is_held_up_to_you_only(make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+def test_your_drawn_card_is_held_up_to_you_only(silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     match = Recording(GameConfig("bombazo", (P, AST, AST)), 3)
     scene = _table(app, match, Pace(0.3, 0.3, 0.2))
     drawn_before = len(scene.hand.cards)
@@ -309,12 +307,12 @@ def test_your_drawn_card_is_held_up_to_you_only(make_app: Callable[..., App]) ->
 
 
 def test_in_hot_seat_the_drawer_sees_their_card_then_the_curtain(
-        make_app: Callable[..., App]) -> None:
+        silent_app: Callable[..., App]) -> None:
     """The decision passes on the moment the card is drawn; the drawer still sees it come (the
     curtain for the next person waits for the end of it), and nobody else ever does."""
     from game.ui.scenes.curtain import CurtainScene
 
-    app = make_app("en")
+    app = silent_app("en")
     match = Recording(GameConfig("bombazo", (P, P, AST)), 3)
     scene = open_table(app, match, Pace(0.3, 0.3, 0.2))
     _frames_until(app, lambda: isinstance(app.stack.top, CurtainScene) and app._guard <= 0)

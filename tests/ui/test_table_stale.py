@@ -15,10 +15,8 @@ from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
 from game.ui.app import App
 from tests.ui.conftest import frames, post
-from tests.ui.test_table import find_match, holds, make_app, my_turn, open_table, until
+from tests.ui.test_table import find_match, holds, my_turn, open_table, until
 from tests.ui.textspy import spy
-
-__all__ = ["make_app"]
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 
@@ -26,12 +24,12 @@ P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 # --- the draw button -----------------------------------------------------------------------------
 
 def test_after_your_attack_the_button_says_no_count_on_the_machines_turn(
-        make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
+        silent_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
     def ready(match: Match) -> bool:  # nobody can nope the attack away
         return holds(0, "attack")(match) and not any(
             "nope" in match.view_for(seat).hand for seat in (1, 2))
 
-    app = make_app("en")
+    app = silent_app("en")
     match = find_match(GameConfig("bombazo", (P, AST, AST)), ready)
     scene = open_table(app, match, Pace(machine_delay=30.0, machine_window_delay=30.0,
                                         window_seconds=0.2))
@@ -46,9 +44,9 @@ def test_after_your_attack_the_button_says_no_count_on_the_machines_turn(
     assert not [text for text in drawn.strings if "left" in text]
 
 
-def test_when_you_owe_two_the_chip_says_so(make_app: Callable[..., App],
+def test_when_you_owe_two_the_chip_says_so(silent_app: Callable[..., App],
                                            monkeypatch: pytest.MonkeyPatch) -> None:
-    app = make_app("es")
+    app = silent_app("es")
 
     def attacked(match: Match) -> bool:
         for _ in range(400):  # machines move; the person draws
@@ -94,8 +92,8 @@ def _two_defuses(match: Match) -> bool:
 
 
 def test_your_badge_shows_the_defuses_you_hold_and_what_the_others_know(
-        make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
-    app = make_app("en")
+        silent_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
+    app = silent_app("en")
     match = find_match(GameConfig("bombazo", (P, AST, AST)), _two_defuses)
     scene = open_table(app, match)
     until(app, my_turn(app, scene))
@@ -111,11 +109,11 @@ def test_your_badge_shows_the_defuses_you_hold_and_what_the_others_know(
     assert "Known to the others: 1" in drawn.strings  # what they see: the public count
 
 
-def test_the_others_badges_show_only_the_public_count(make_app: Callable[..., App],
+def test_the_others_badges_show_only_the_public_count(silent_app: Callable[..., App],
                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     from game.ui.bombdeck import paint
 
-    app = make_app("en")
+    app = silent_app("en")
     match = find_match(GameConfig("bombazo", (P, AST, AST)), _two_defuses)
     scene = open_table(app, match)
     until(app, my_turn(app, scene))

@@ -25,10 +25,8 @@ from game.ui.bombdeck.hand import HandFan
 from game.ui.bombdeck.layout import HAND
 from game.ui.bombdeck.shots import build_table_scene
 from tests.ui.conftest import key, post
-from tests.ui.test_table import find_match, holds, make_app, my_turn, open_table, until
+from tests.ui.test_table import find_match, holds, my_turn, open_table, until
 from tests.ui.textspy import spying
-
-__all__ = ["make_app"]
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 LANGS = ("es", "en", "pt")
@@ -154,12 +152,12 @@ def _states(app: App) -> list[Callable[[], object]]:
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_no_table_text_is_tiny_or_squeezed(make_app: Callable[..., App],
+def test_no_table_text_is_tiny_or_squeezed(silent_app: Callable[..., App],
                                            monkeypatch: pytest.MonkeyPatch, lang: str) -> None:
     """The danger meter, "Draw (2 left)", the "You're out" panel and the hot-seat nope lines
     were drawn at about 14 px, squeezed: no text of the table is below 18 px or narrowed past
     86 % of its width, whatever the state."""
-    app = make_app(lang)
+    app = silent_app(lang)
     with spying(monkeypatch) as drawn:
         for build in _states(app):
             app.stack.reset()
@@ -184,9 +182,9 @@ def test_no_table_text_is_tiny_or_squeezed(make_app: Callable[..., App],
 
 # --- the effect in one line ----------------------------------------------------------------------
 
-def test_hover_and_focus_say_the_effect_in_one_line(make_app: Callable[..., App],
+def test_hover_and_focus_say_the_effect_in_one_line(silent_app: Callable[..., App],
                                                     monkeypatch: pytest.MonkeyPatch) -> None:
-    app = make_app("es")
+    app = silent_app("es")
     match = find_match(GameConfig("bombazo", (P, AST, AST)), holds(0, "skip"))
     scene = open_table(app, match)
     until(app, my_turn(app, scene))

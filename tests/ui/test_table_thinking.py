@@ -22,10 +22,8 @@ from game.match.match import Match
 from game.ui.app import App
 from game.ui.scenes.pause import PauseScene
 from tests.ui.conftest import key
-from tests.ui.test_table import make_app, open_table, until
+from tests.ui.test_table import open_table, until
 from tests.ui.textspy import spy
-
-__all__ = ["make_app"]
 
 P, MA = SeatKind.PERSON, SeatKind.MAESTRO
 QUICK = Pace(machine_delay=0.05, machine_window_delay=0.05, window_seconds=1.0)
@@ -59,8 +57,8 @@ def _steps(app: App, n: int) -> None:
 
 
 def test_the_table_keeps_drawing_and_shows_the_seat_thinking(
-        make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
-    app = make_app("en")
+        silent_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
+    app = silent_app("en")
     bot = Gated()
     match = _match(bot)
     scene = open_table(app, match, QUICK)
@@ -83,8 +81,8 @@ def test_the_table_keeps_drawing_and_shows_the_seat_thinking(
     assert match.actions[0][0] == 1  # the machine moved, and the game goes on
 
 
-def test_the_move_is_the_one_it_makes_without_the_thread(make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+def test_the_move_is_the_one_it_makes_without_the_thread(silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     threaded, plain = Gated(), Gated()
     plain.gate.set()
     match, twin = _match(threaded, 8), _match(plain, 8)
@@ -96,8 +94,8 @@ def test_the_move_is_the_one_it_makes_without_the_thread(make_app: Callable[...,
     assert match.actions[0] == twin.actions[0]
 
 
-def test_leaving_while_it_thinks_loses_nothing(make_app: Callable[..., App]) -> None:
-    app = make_app("en")
+def test_leaving_while_it_thinks_loses_nothing(silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
     bot = Gated()
     match = _match(bot, 5)
     open_table(app, match, QUICK)

@@ -2,18 +2,16 @@
 for a pair or a trio), the read panel and its buttons, Space to draw, the number keys and the
 people's badges to nope during a reaction window.
 
-A mixin of :class:`~game.ui.bombdeck.table.TableScene`; the attributes below are the scene's.
+The input half of :class:`~game.ui.bombdeck.table.TableScene`, on the shared table skeleton
+(``game.ui.table.base``); the attributes below are the scene's.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 import pygame
 
-from game.match.flow import TableFlow
-from game.match.match import Match
 from game.rules.bombdeck.actions import Action
+from game.rules.bombdeck.view import BombView
 from game.ui.bombdeck import layout as L
 from game.ui.bombdeck.anim import Timeline
 from game.ui.bombdeck.choosers import NUMBER_KEYS
@@ -21,30 +19,21 @@ from game.ui.bombdeck.decide import Decider
 from game.ui.bombdeck.hand import HandFan
 from game.ui.bombdeck.names import Namer
 from game.ui.bombdeck.readpanel import Option, ReadPanel
-from game.ui.widgets import Form
-
-if TYPE_CHECKING:
-    from game.ui.app import App
+from game.ui.table.base import GameTable
 
 PRESS_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
 KEYPAD = (pygame.K_KP1, pygame.K_KP2, pygame.K_KP3, pygame.K_KP4, pygame.K_KP5, pygame.K_KP6,
           pygame.K_KP7, pygame.K_KP8)
 
 
-class TableInput:
-    app: App
-    match: Match
-    flow: TableFlow
+class TableInput(GameTable[BombView, Timeline, Action]):
     hand: HandFan
     panel: ReadPanel | None
     decider: Decider
     namer: Namer
-    controls: Form
     layout: L.TableLayout
-    home: int
     _hover_badge: int | None
     hover_seat: int | None
-    timeline: Timeline
     _skip_guard: float
 
     @property
@@ -52,10 +41,6 @@ class TableInput:
         raise NotImplementedError
 
     def skip_moment(self) -> None:
-        raise NotImplementedError
-
-    @property
-    def private_ok(self) -> bool:
         raise NotImplementedError
 
     def _legal(self) -> list[Action]:

@@ -24,18 +24,15 @@ move, and said once more when it works again.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.errors import IllegalAction
-from game.match.autosave import Autosaver, Seen, restore_curtain
-from game.match.flow import INSTANT, Pace, TableFlow
+from game.match.autosave import Autosaver, Seen
+from game.match.flow import Pace
 from game.match.match import Match
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
-from game.rules.bombdeck.view import BombView
 from game.ui import theme
 from game.ui.bombdeck import layout as L
 from game.ui.bombdeck.anim import Point, Timeline
@@ -51,22 +48,13 @@ from game.ui.bombdeck.overlay import TableOverlay
 from game.ui.bombdeck.paint import paint_table
 from game.ui.bombdeck.readpanel import ReadPanel
 from game.ui.bombdeck.story import Story
-from game.ui.fx import Particles
-from game.ui.scene import Scene
-from game.ui.scenes.curtain import CurtainScene
-from game.ui.table.keeping import KeepsTheGame
-from game.ui.table.looking import LooksFromHome
-from game.ui.table.notice import Notice
+from game.ui.table.base import FAST_FORWARD
 from game.ui.tween import Tween
-from game.ui.widgets import Button, Form
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-PUBLIC = -1
-"""The seat number of the public view: no hand, no clues."""
-FAST_FORWARD = 4.0
-"""Fast-forward also plays the animations this much faster."""
 SKIP_GUARD = 0.3
 HAND_FADE = 0.9
 """Your own explosion: how long your hand takes to fade away."""
@@ -77,7 +65,10 @@ steal from, the only place to hide the bomb in an empty deck)."""
 double, must not also draw a card)."""
 
 
-class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
+class TableScene(TableInput):
+    thinks = True  # Maestro searches on the app's worker thread
+    particle_seed = 7  # the same sparks for every game
+
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
                  deal: bool | None = None, autosaver: Autosaver | None = None,
                  resume: Seen | None = None, show_code: bool = False) -> None:
@@ -86,26 +77,14 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
         disk; ``resume``: who was looking when a resumed match was saved; ``show_code``: the
         game code may be on screen (the player typed it). A code holds the seed, and the seed
         is the deal: a code nobody chose is shown only on the results screen."""
-        super().__init__(app)
-        self.match = match
-        self.show_code = show_code
-        settings = app.settings
-        self.pace = pace or Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
-        self.flow = TableFlow(match, self.pace, app.thinker)
-        if resume is not None:
-            restore_curtain(self.flow, resume)
-        self.autosaver = autosaver
-        self._saved: tuple[int, int | None, int | None, int] | None = None
-        self.notice = Notice()
-        """The autosave's trouble, on screen for a few seconds."""
+        super().__init__(app, match, pace=pace, autosaver=autosaver, resume=resume,
+                         show_code=show_code)
         self.namer = Namer(lambda: self.app.loc, match, lambda: self.app.settings.player_names)
         self.timeline = Timeline(app.motion)
-        self.particles = Particles(app.motion, seed=7)  # the same sparks for every game
         self.hand = HandFan()
         self.story = Story(self)
-        self.home = self._pick_home(resume)
         self.layout = L.TableLayout(match.config.seat_count, self.home)
-        self.shown: BombView = self._live_view()
+        self.shown = self._live_view()
         self.dealt: dict[int, int] | None = None
         self.dark: dict[int, Tween] = {}
         self.clues_area = L.CLUES.copy()
@@ -125,22 +104,14 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
         self.said_left = 0.0
         self.decider = Decider(self, self.namer, self.submit,
                                lambda seat: self.shown.seats[seat].cards, self.say)
-        self.clock = 0.0
-        self.submitted = 0
-        """Actions this screen has submitted (tests read it)."""
         self.overlay: TableOverlay | None = None
         """A layer over the table (the first game that teaches), or none."""
-        self._acted = False
-        self._told = match.feed_size
-        self._logged = match.feed_size
-        self._left = False
         self._skipping = False
         self._tick = 0.0
         self._fuse_spark = 0.0
         self._hover_badge: int | None = None
         self.hover_seat: int | None = None
         """The badge under the mouse: its icons are explained in words."""
-        self.controls = Form()
         self.draw_button = Button(L.DRAW, self.tr("table.draw_button"), self.draw_card,
                                   shortcut_label=self.tr("key.space"), style="primary",
                                   size=24)
@@ -167,10 +138,6 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
         """The home hand is shown face up: its owner is looking, or has just drawn and watches
         the card come (in hot seat the curtain for the next person waits for that)."""
         return self.private_ok or self._own_draw == self.home
-
-    def _live_view(self) -> BombView:
-        view: BombView = self.match.view_for(self.home if self.private_ok else PUBLIC)
-        return view
 
     def _refresh(self) -> None:
         """Nothing is moving: show the match as it is now."""
@@ -293,11 +260,9 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
         return [L.METER.inflate(24, 24)]
 
     def update(self, dt: float) -> None:
-        self._play(dt)
+        super().update(dt)
         if self.overlay is not None:
             self.overlay.update(dt)
-        self.autosave()
-        self.notice.update(dt)
 
     def handle(self, event: pygame.event.Event) -> None:
         if self.overlay is not None and self.overlay.handle(event):
@@ -334,7 +299,7 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
             return
         self._fuse(dt)
         if self.match.is_over():
-            self._finish_game()
+            self.to_results()
             return
         if self._skipping:
             self._run_to_the_end()
@@ -357,8 +322,7 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
             if self.match.pending().phase == "give" and self.shown.pending is not None:
                 reason = self.t("curtain.favor", name=self.namer.seat(covered))
             self.panel = None
-            self.push(CurtainScene(self.app, covered, self.namer.seat(covered), reason),
-                      self._curtain_done)
+            self.bring_curtain(covered, self.namer.seat(covered), reason)
             return True
         seat = flow.awaiting_person
         if seat is None:
@@ -384,11 +348,6 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
             self.push(CardChooser(self.app, title, choices, self.namer.art), self._gave)
         return True
 
-    def _curtain_done(self, result: object) -> None:
-        if result is True:
-            self.flow.confirm_curtain()
-            self._refresh()
-
     def _hidden(self, result: object) -> None:
         if isinstance(result, int) or result == A.RANDOM:
             self.submit(Action(A.PLACE_BOMB, position=result))
@@ -396,15 +355,6 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
     def _gave(self, result: object) -> None:
         if isinstance(result, str):
             self.submit(Action(A.GIVE, result))
-
-    def _tell(self, viewer: int | None = None) -> None:
-        """Turn every new event of the feed into motion (as the shown person may see it, or
-        as ``viewer``, the person who has just drawn, does)."""
-        if viewer is None:
-            viewer = self.home if self.private_ok else None
-        for item in self.match.feed_for(viewer, self._told):
-            self.story.tell(item.event)
-        self._told = self.match.feed_size
 
     def _fuse(self, dt: float) -> None:
         """Sparks at the burning end of the fuse, and its tick rising with danger."""
@@ -421,26 +371,18 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
             self._tick = 0.0
             self.app.sound.play("tick", 0.35 + 0.65 * level)
 
-    def _finish_game(self) -> None:
-        if self._left:
-            return
-        self._left = True
-        try:
-            from game.ui.scenes.results import ResultsScene
-        except ImportError:  # the results screen is not there: just leave the table
-            self.finish(None)
-            return
-        self.app.stack.replace(ResultsScene(self.app, self.match))
-
     # --- acting --------------------------------------------------------------------------------
 
     def submit(self, action: Action) -> bool:
         """The shown person's action; once per frame and never while something moves."""
-        if self._acted or self.timeline.busy or self._left:
+        if not self.may_act:
             return False
         if self.overlay is not None and not self.overlay.allows(action):
             return False
-        return self._act(lambda: self.flow.submit(action), own=action == A.DRAW_ACTION)
+        # a draw: its drawer sees the card come into their hand even when the decision has
+        # passed to someone else (in hot seat the curtain waits for the end of it)
+        seer = self.home if self.private_ok and action == A.DRAW_ACTION else None
+        return self._act(lambda: self.flow.submit(action), seer=seer)
 
     def draw_card(self) -> None:
         if A.DRAW_ACTION in self._legal():
@@ -483,38 +425,10 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
             return False
         return self._act(lambda: self.flow.window_act(seat, A.NOPE_ACTION))
 
-    def _act(self, act: Callable[[], object], *, own: bool = False) -> bool:
-        """Apply one person's move; an illegal one changes nothing and shows nothing. ``own``:
-        a draw, whose card its drawer sees come into their hand even when the decision has
-        passed to someone else (in hot seat the curtain waits for the end of it)."""
-        seer = self.home if self.private_ok else None
-        try:
-            act()
-        except IllegalAction:
-            return False
-        self._acted = True
-        self.submitted += 1
+    def _decided(self, seer: int | None) -> None:
         self.close_panel()
-        if own and seer is not None:
+        if seer is not None:
             self._own_draw = seer
-            self._tell(seer)
-        else:
-            self._tell()
-        return True
-
-    @property
-    def fast(self) -> bool:
-        return self.flow.pace is INSTANT
-
-    def _ff_text(self) -> str:
-        return self.t("watch.normal_speed" if self.fast else "watch.fast_forward")
-
-    def fast_forward(self) -> None:
-        """Fast-forward the machines (and their animations), or back to normal speed."""
-        if self.fast:
-            self.flow.pace = self.pace
-        else:
-            self.flow.fast_forward()
 
     def skip_to_results(self) -> None:
         self.flow.fast_forward()
@@ -559,21 +473,13 @@ class TableScene(KeepsTheGame, LooksFromHome, TableInput, Scene[None]):
         self.skip_button.visible = watching
 
     def on_escape(self) -> None:
-        from game.ui.scenes.pause import PauseScene
-
+        """Esc closes the read panel, then the lesson's own step, before the pause menu."""
         if self.panel is not None:
             self.close_panel()
             return
         if self.overlay is not None and self.overlay.escape():
             return
-        self.push(PauseScene(self.app, self.match.config.game))
-
-    def on_result(self, result: object) -> None:
-        """The pause menu closed: the settings may have changed the machines' pace."""
-        settings = self.app.settings
-        self.pace = Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
-        if not self.fast:
-            self.flow.pace = self.pace
+        super().on_escape()
 
     def on_language(self) -> None:
         if self.panel is not None:

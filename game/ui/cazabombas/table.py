@@ -26,9 +26,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.core.config import GameConfig
-from game.core.errors import IllegalAction
-from game.match.autosave import Autosaver, Seen, restore_curtain
-from game.match.flow import INSTANT, Pace, TableFlow
+from game.match.autosave import Autosaver, Seen
+from game.match.flow import Pace
 from game.match.match import FeedItem, Match
 from game.rules.cazabombas import events as E
 from game.rules.cazabombas.actions import Action
@@ -42,21 +41,13 @@ from game.ui.cazabombas.anim import Stage, Timeline
 from game.ui.cazabombas.names import Namer
 from game.ui.cazabombas.paint import card_rows, chip_layout, confirm_rect
 from game.ui.cazabombas.story import Story
-from game.ui.fx import Particles
-from game.ui.scene import Scene
-from game.ui.scenes.curtain import CurtainScene
-from game.ui.table.keeping import KeepsTheGame
-from game.ui.table.looking import LooksFromHome
-from game.ui.table.notice import Notice
-from game.ui.table.pausing import PausesTheGame
+from game.ui.table.base import FAST_FORWARD, PUBLIC, GameTable
 from game.ui.text import MIN_SQUEEZE
-from game.ui.widgets import Button, Form
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-PUBLIC = -1
-FAST_FORWARD = 4.0
 BLAST_SECONDS = 1.6
 """The fireball's life, within the explosion's beat."""
 SUMMARY_MISTAKES = 3
@@ -74,9 +65,9 @@ MODE_KEYS = {pygame.K_c: M.CUT, pygame.K_d: M.DETECTOR, pygame.K_s: M.SOLO,
 ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 
-class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
+class CazaTableScene(GameTable[CazaView, Timeline, Action]):
+    particle_seed = 23
     story: Story
-    timeline: Timeline
 
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
                  autosaver: Autosaver | None = None, resume: Seen | None = None,
@@ -85,26 +76,15 @@ class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         the match on disk; ``resume``: who was looking when a resumed match was saved;
         ``show_code``: the game code may be on screen (the player typed it); ``briefing``:
         show the mission's briefing before its first move (when somebody plays)."""
-        super().__init__(app)
-        self.match = match
-        self.show_code = show_code
-        settings = app.settings
+        super().__init__(app, match, pace=pace, autosaver=autosaver, resume=resume,
+                         show_code=show_code)
         self._given_pace = pace
-        self.pace = pace or Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
-        self.flow = TableFlow(match, self.pace)
-        if resume is not None:
-            restore_curtain(self.flow, resume)
-        self.autosaver = autosaver
-        self._saved: tuple[int, int | None, int | None, int] | None = None
-        self.notice = Notice()
         self.namer = Namer(lambda: self.app.loc, match,
                            lambda: self.app.settings.player_names)
         self.timeline = Timeline(app.motion)
         self.stage = Stage()
-        self.particles = Particles(app.motion, seed=23)
         self.story = Story(self)
-        self.home = self._pick_home(resume)
-        self.shown: CazaView = self._live_view()
+        self.shown = self._live_view()
         self.layout = self._make_layout()
         self.modes: list[M.Mode] = []
         self.aim: M.Aim | None = None
@@ -115,16 +95,8 @@ class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         self.card_rows: dict[int, pygame.Rect] = {}
         """Where each equipment card is on the board (the painter lays them out)."""
         self.confirm_rect: pygame.Rect | None = None
-        self.clock = 0.0
         self._tock = 0.0
         self._digit: tuple[int, float] | None = None
-        self.submitted = 0
-        """Actions this screen has submitted (tests read it)."""
-        self._acted = False
-        self._told = match.feed_size
-        self._logged = match.feed_size
-        """The events the screen has finished telling (the news shows only those)."""
-        self._left = False
         self.briefed = not (briefing and match.people and match.moves == 0)
         self.ended = 0.0
         """Seconds since the mission ended on screen."""
@@ -133,7 +105,6 @@ class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         self._summary: tuple[tuple[object, ...], list[str]] | None = None
         self.explained: int | None = None
         """The equipment card under the pointer (its effect is shown)."""
-        self.controls = Form()
         self.mode_buttons: dict[str, Button] = {}
         for key, label, shortcut in ((M.CUT, "cazabombas.mode.cut", "C"),
                                      (M.DETECTOR, "cazabombas.mode.detector", "D"),
@@ -158,10 +129,6 @@ class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         self._refresh()
 
     # --- who is looking ------------------------------------------------------------------------
-
-    def _live_view(self) -> CazaView:
-        view: CazaView = self.match.view_for(self.home if self.private_ok else PUBLIC)
-        return view
 
     def _make_layout(self) -> L.TableLayout:
         view = self.shown
@@ -348,27 +315,18 @@ class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
     # --- the frame -----------------------------------------------------------------------------
 
     @property
-    def busy(self) -> bool:
-        return self.timeline.busy or self._left
-
-    @property
     def animating(self) -> bool:
         flow = self.flow
         waiting = flow.awaiting_person is not None or flow.curtain_for is not None
         return (self.busy or bool(self.particles) or self.timeline.running
                 or not (waiting or self.match.is_over()) or self._digit is not None)
 
-    def update(self, dt: float) -> None:
-        self._play(dt)
-        self.autosave()
-        self.notice.update(dt)
-
     def _play(self, dt: float) -> None:
         self.clock += dt
         self._acted = False
         self.particles.update(dt)
         self.controls.update(dt)
-        self.timeline.speedup = FAST_FORWARD if self.flow.pace is INSTANT else 1.0
+        self.timeline.speedup = FAST_FORWARD if self.fast else 1.0
         self.timeline.update(dt)
         self._update_controls()
         self._typed(dt)
@@ -455,14 +413,8 @@ class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         self.aim = None
         self.modes = []
         self._decision_key = None
-        self.push(CurtainScene(self.app, covered, self.namer.seat(covered), reason),
-                  self._curtain_done)
+        self.bring_curtain(covered, self.namer.seat(covered), reason)
         return True
-
-    def _curtain_done(self, result: object) -> None:
-        if result is True:
-            self.flow.confirm_curtain()
-            self._refresh()
 
     @property
     def blasted(self) -> frozenset[tuple[int, int]]:
@@ -480,31 +432,15 @@ class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
 
     # --- acting --------------------------------------------------------------------------------
 
-    def submit(self, action: Action) -> bool:
-        """The shown person's action; once per frame and never while something moves. An
-        illegal one changes nothing and shows nothing."""
-        if self._acted or self.timeline.busy or self._left:
-            return False
-        try:
-            self.flow.submit(action)
-        except IllegalAction:
-            return False
-        self._acted = True
-        self.submitted += 1
+    def _decided(self, seer: int | None) -> None:
         self.aim = None
         self.modes = []
         self._digit = None
         self._decision_key = None
-        self._tell()
-        return True
 
     def to_results(self) -> None:
-        if self._left or not self.match.is_over():
-            return
-        self._left = True
-        from game.ui.scenes.results import ResultsScene
-
-        self.app.stack.replace(ResultsScene(self.app, self.match))
+        if self.match.is_over():
+            super().to_results()
 
     def next_table(self) -> tuple[GameConfig, int]:
         """After a win the next mission (the last one again after the last); after a loss the
@@ -533,9 +469,6 @@ class CazaTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
                                pace=self._given_pace, autosaver=launch.autosaver_for(self.app),
                                briefing=briefing)
         self.app.stack.replace(scene)
-
-    def fast_forward(self) -> None:
-        self.flow.fast_forward()
 
     # --- input ---------------------------------------------------------------------------------
 

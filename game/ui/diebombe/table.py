@@ -22,9 +22,8 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.core.errors import IllegalAction
-from game.match.autosave import Autosaver, Seen, restore_curtain
-from game.match.flow import INSTANT, Pace, TableFlow
+from game.match.autosave import Autosaver, Seen
+from game.match.flow import INSTANT, Pace
 from game.match.match import Match
 from game.rules.diebombe import actions as A
 from game.rules.diebombe import cards as C
@@ -40,23 +39,13 @@ from game.ui.diebombe.names import Namer
 from game.ui.diebombe.picker import BOMB, TAKE, Pick, Picker
 from game.ui.diebombe.sheet import ScoreSheet
 from game.ui.diebombe.story import OUTCOME_SECONDS, Floater, Outcome, Reveal, Story
-from game.ui.fx import Particles
-from game.ui.scene import Scene
-from game.ui.scenes.curtain import CurtainScene
-from game.ui.table.keeping import KeepsTheGame
-from game.ui.table.looking import LooksFromHome
-from game.ui.table.notice import Notice
-from game.ui.table.pausing import PausesTheGame
+from game.ui.table.base import FAST_FORWARD, GameTable
 from game.ui.tween import Tween
-from game.ui.widgets import Button, Form
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.ui.app import App
 
-PUBLIC = -1
-"""The seat number of the public view: no sealed bid."""
-FAST_FORWARD = 4.0
-"""Fast-forward (a table of machines only) also plays the animations this much faster."""
 QUICK_SEAL = 0.25
 """After the first sealed bid of a bidding, each further machine's bid comes after this share
 of the pace's delay: bids are written at the same time, so they seal in a quick ripple."""
@@ -71,9 +60,9 @@ DEFAULT_BID = 5
 DEFAULT_MOST = 15
 
 
-class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
+class DieTableScene(GameTable[DieView, Timeline, Action]):
+    particle_seed = 11
     story: Story
-    timeline: Timeline
 
     def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
                  autosaver: Autosaver | None = None, resume: Seen | None = None,
@@ -81,24 +70,13 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         """``pace``: the machines' pace (default: from the settings); ``autosaver``: keeps
         the match on disk; ``resume``: who was looking when a resumed match was saved;
         ``show_code``: the game code may be on screen (the player typed it)."""
-        super().__init__(app)
-        self.match = match
-        self.show_code = show_code
-        settings = app.settings
-        self.pace = pace or Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
-        self.flow = TableFlow(match, self.pace)
-        if resume is not None:
-            restore_curtain(self.flow, resume)
-        self.autosaver = autosaver
-        self._saved: tuple[int, int | None, int | None, int] | None = None
-        self.notice = Notice()
+        super().__init__(app, match, pace=pace, autosaver=autosaver, resume=resume,
+                         show_code=show_code)
         self.namer = Namer(lambda: self.app.loc, match, lambda: self.app.settings.player_names)
         self.layout = L.TableLayout(match.config.seat_count)
         self.timeline = Timeline(app.motion)
-        self.particles = Particles(app.motion, seed=11)
         self.story = Story(self)
-        self.home = self._pick_home(resume)
-        self.shown: DieView = self._live_view()
+        self.shown = self._live_view()
         # what the story hides, shows or grows while its beats play
         self.hidden_faceup: set[int] = set()
         self.hidden_chips: set[tuple[int, str]] = set()
@@ -108,8 +86,9 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         self.reveal: Reveal | None = None
         self.outcome: Outcome | None = None
         """The round's outcome held on screen before the next round (or the curtain)."""
-        self.fast = False
-        """Fast-forward is on (a table of machines only)."""
+        self._fast = False
+        """Fast-forward is on (a table of machines only; the pace of the moment is worked
+        out every frame, ``_pace_now``)."""
         self.floaters: list[Floater] = []
         # what the person decides
         self.pad: BidPad | None = None
@@ -117,15 +96,6 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         self._decision_key: tuple[int, int, str] | None = None
         self.sheet: ScoreSheet | None = None
         self._sheet_wait = 0.0
-        self.clock = 0.0
-        self.submitted = 0
-        """Actions this screen has submitted (tests read it)."""
-        self._acted = False
-        self._told = match.feed_size
-        self._logged = match.feed_size
-        """The events the screen has finished telling (the news shows only those)."""
-        self._left = False
-        self.controls = Form()
         self.history_button = Button((L.MIDDLE.right - BUTTON_W, theme.SCREEN_H - 62, BUTTON_W,
                                       50), self.tr("diebombe.history.button"),
                                      self.open_history, shortcut_label="H",
@@ -154,10 +124,6 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
             self._decision_key = None
 
     # --- who is looking ------------------------------------------------------------------------
-
-    def _live_view(self) -> DieView:
-        view: DieView = self.match.view_for(self.home if self.private_ok else PUBLIC)
-        return view
 
     def deciding(self) -> tuple[int, str] | None:
         """The person whose decision is on screen and the phase, once nothing moves."""
@@ -331,11 +297,6 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         return (self.busy or sheet_running or bool(self.particles) or bool(self.floaters)
                 or not (waiting or self.match.is_over()))
 
-    def update(self, dt: float) -> None:
-        self._play(dt)
-        self.autosave()
-        self.notice.update(dt)
-
     def _play(self, dt: float) -> None:
         self.clock += dt
         self._acted = False
@@ -414,57 +375,32 @@ class DieTableScene(PausesTheGame, KeepsTheGame, LooksFromHome, Scene[None]):
         self._decision_key = None
         show = "diebombe.curtain.show_bid" if phase in ("bid", "rebid") else \
             f"diebombe.curtain.show_{phase}" if phase in ("take", "bomb") else "curtain.show"
-        self.push(CurtainScene(self.app, covered, self.namer.seat(covered), reason,
-                               show_key=show), self._curtain_done)
+        self.bring_curtain(covered, self.namer.seat(covered), reason, show)
         return True
-
-    def _curtain_done(self, result: object) -> None:
-        if result is True:
-            self.flow.confirm_curtain()
-            self._refresh()
 
     # --- acting --------------------------------------------------------------------------------
 
     def bid(self, amount: int) -> None:
         self.submit(A.bid(amount))
 
-    def submit(self, action: Action) -> bool:
-        """The shown person's action; once per frame and never while something moves. An
-        illegal one changes nothing and shows nothing."""
-        if self._acted or self.timeline.busy or self._left:
-            return False
-        try:
-            self.flow.submit(action)
-        except IllegalAction:
-            return False
-        self._acted = True
-        self.submitted += 1
+    def _decided(self, seer: int | None) -> None:
         self.pad = None
         self.picker = None
         self._decision_key = None
-        self._tell()
-        return True
 
     def open_history(self) -> None:
         if not self.match.is_over():
             self.push(HistoryScene(self.app, self.shown, self.namer))
 
-    def to_results(self) -> None:
-        if self._left:
-            return
-        self._left = True
-        from game.ui.scenes.results import ResultsScene
-
-        self.app.stack.replace(ResultsScene(self.app, self.match))
+    @property
+    def fast(self) -> bool:
+        return self._fast
 
     def fast_forward(self) -> None:
         """Fast-forward the machines and their animations, or back to normal speed (F, or
         the button of a table with nobody at it)."""
-        self.fast = not self.fast
-        self.flow.pace = INSTANT if self.fast else self.pace
-
-    def _ff_text(self) -> str:
-        return self.t("watch.normal_speed" if self.fast else "watch.fast_forward")
+        self._fast = not self._fast
+        self.flow.pace = INSTANT if self._fast else self.pace
 
     # --- input ---------------------------------------------------------------------------------
 

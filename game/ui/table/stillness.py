@@ -7,7 +7,8 @@ says: a big moment ("BOOM!", "Saved!") plays while the person is already awaited
 ``busy``, so a press can cut it short), the view swaps in when the timeline settles, a notice
 fades, smoke drifts out of the ambient areas. Each of those left an old picture on screen: a
 frozen banner, a deck that said 20 beside a meter that said 19. So a table is ``still`` only
-when none of them is under way, and the app draws whole frames otherwise.
+when none of them is under way (``GameTable.still``, ``game.ui.table.base``), and the app draws
+whole frames otherwise.
 
 A press that lands just after a moment the person could dismiss went away was meant for that
 moment: the table is ``settling`` then (``Beats.settling``), and the app drops the press.
@@ -16,60 +17,13 @@ moment: the table is ``settling`` then (``Beats.settling``), and the app drops t
 from __future__ import annotations
 
 from collections.abc import Iterator
-from operator import attrgetter
-from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from game.ui.fx import Particles
-from game.ui.table.beats import Beats
-from game.ui.table.notice import Notice
 
 PARTICLE_MARGIN = 2
 """Pixels around a particle's dot (its soft edge)."""
-
-
-class SaysWhenStill:
-    """A mixin for a table scene; it reads the scene's timeline (a :class:`Beats`), notice
-    and particles."""
-
-    notice: Notice
-    particles: Particles
-
-    if TYPE_CHECKING:
-        @property
-        def animating(self) -> bool: ...  # the scene's own
-
-        def ambient(self) -> list[pygame.Rect] | None: ...  # the scene's own
-
-    @property
-    def still(self) -> bool:
-        """Nothing but the ambient areas changes until input comes: no beat, flight or tween
-        of the timeline under way, no notice up, every particle inside an ambient area."""
-        timeline = _timeline_of(self)
-        if self.animating or timeline.busy or timeline.tweens.busy or timeline.flights \
-                or self.notice.key is not None:
-            return False
-        areas = self.ambient()
-        if areas is None:
-            return False
-        return all(any(area.contains(dot) for area in areas)
-                   for dot in particle_rects(self.particles))
-
-    @property
-    def settling(self) -> bool:
-        return _timeline_of(self).settling
-
-
-_TIMELINE = attrgetter("timeline")
-
-
-def _timeline_of(scene: object) -> Beats[Any]:
-    """The table's timeline. Every table keeps one as ``timeline``, each of its own kind
-    (its flights); declared here, the mixin's plainer type would override each table's own."""
-    timeline = _TIMELINE(scene)
-    assert isinstance(timeline, Beats)
-    return timeline
 
 
 def particle_rects(particles: Particles) -> Iterator[pygame.Rect]:

@@ -1,0 +1,307 @@
+"""The skeleton every game's table stands on: one match at one screen.
+
+A table reads a seat's view (``Match.view_for``: the home seat's, or the public view, seat
+``-1``, whenever no person's secrets may be shown) and the event feed, and submits the
+person's actions through :class:`~game.match.flow.TableFlow`, which paces the machines and
+brings the hot-seat curtain down. Every event becomes motion on the table's timeline (its
+``story``); while it plays the table is ``busy`` and the view on screen stays the one from
+before the action.
+
+What is the same at every table lives here, once, so that no game's table gets one of these
+subtly different (each did, once, while they were three copies):
+
+- *who the table is drawn for*: the home seat, whose secrets are drawn only while that person
+  is the one looking (:attr:`GameTable.private_ok`), and the events told as that person may
+  see them (:meth:`GameTable._tell`);
+- *the submit guard*: one action per frame, never while something moves or after the table
+  was left; an illegal action changes nothing and shows nothing (:meth:`GameTable._act`);
+- *the curtain*, *pause* (Esc, and the pace re-read when the menu closes), *the move to the
+  results*, *fast-forward*;
+- *keeping the unfinished game*: written after each move and when the curtain moves, a notice
+  once when writing starts failing and once when it works again, a last write on the way out;
+- *when the picture is still* (``game.ui.table.stillness``): the app may then draw only the
+  ambient areas.
+
+A game's table supplies what differs: its timeline and story, its ``_play`` (the frame), its
+``_modal_needed`` (the curtain and the game's own modals), what a finished decision drops
+(``_decided``) and its painting (``draw``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING, Any, ClassVar, Generic, Protocol, TypeVar
+
+import pygame
+
+from game.core.errors import IllegalAction
+from game.match.autosave import Autosaver, Seen, restore_curtain
+from game.match.flow import INSTANT, Pace, TableFlow
+from game.match.match import Match
+from game.ui.fx import Particles
+from game.ui.scene import Scene
+from game.ui.scenes.curtain import CurtainScene
+from game.ui.table.beats import Beats
+from game.ui.table.notice import Notice
+from game.ui.table.stillness import particle_rects
+from game.ui.widgets import Form
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+PUBLIC = -1
+"""The seat number of the public view: nobody's secrets."""
+FAST_FORWARD = 4.0
+"""Fast-forward also plays the animations this much faster."""
+SAVE_FAILING = "saving.failing"
+SAVE_WORKS = "saving.works"
+
+V = TypeVar("V")
+"""The game's view of a seat."""
+T = TypeVar("T", bound=Beats[Any])
+"""The game's timeline: beats and the things that fly on its table."""
+A = TypeVar("A")
+"""The game's action."""
+
+SavedKey = tuple[int, int | None, int | None, int]
+"""What was on disk last: moves, who was looking, who the curtain was for, the home seat."""
+
+
+class Tells(Protocol):
+    """A table's story: it turns events into motion."""
+
+    def tell(self, event: Any) -> None: ...
+
+
+class GameTable(Scene[None], Generic[V, T, A]):
+    """One match at one screen. ``thinks``: the table's machines may search (Maestro), so
+    they think on the app's worker thread while frames keep coming. ``particle_seed``: the
+    table's sparks and smoke, the same for every game of it."""
+
+    thinks: ClassVar[bool] = False
+    particle_seed: ClassVar[int] = 0
+
+    timeline: T
+    story: Tells
+    shown: V
+    """The view on screen (the one from before the action while its story plays)."""
+
+    def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
+                 autosaver: Autosaver | None = None, resume: Seen | None = None,
+                 show_code: bool = False) -> None:
+        """``pace``: the machines' pace (default: from the settings); ``autosaver``: keeps
+        the match on disk; ``resume``: who was looking when a resumed match was saved (its
+        curtain is put back: never a hand the saved state had covered); ``show_code``: the
+        game code may be on screen (the player typed it: a code holds the deal, so a code
+        nobody chose is shown only on the results screen)."""
+        super().__init__(app)
+        self.match = match
+        self.show_code = show_code
+        settings = app.settings
+        self.pace = pace or Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
+        self.flow = TableFlow(match, self.pace, app.thinker if self.thinks else None)
+        if resume is not None:
+            restore_curtain(self.flow, resume)
+        self.autosaver = autosaver
+        self._saved: SavedKey | None = None
+        self.notice = Notice()
+        """The autosave's trouble, on screen for a few seconds."""
+        self.particles = Particles(app.motion, seed=self.particle_seed)
+        self.controls = Form()
+        self.clock = 0.0
+        self.submitted = 0
+        """Actions this screen has submitted (tests read it)."""
+        self._acted = False
+        self._told = match.feed_size
+        """The events turned into motion so far."""
+        self._logged = match.feed_size
+        """The events the screen has finished telling (the news shows only those)."""
+        self._left = False
+        """The table has handed over to another screen (the results, a new table)."""
+        self.home = self._pick_home(resume)
+
+    # --- who is looking ------------------------------------------------------------------------
+
+    def _pick_home(self, resume: Seen | None = None) -> int:
+        """The seat the table is drawn for: as it was saved (a resumed game looks the same),
+        else whoever is looking or is next behind the curtain, else the first person."""
+        flow = self.flow
+        if resume is not None and resume.home is not None \
+                and flow.viewer in (None, resume.home):
+            return resume.home
+        for seat in (flow.viewer, flow.curtain_for):
+            if seat is not None:
+                return seat
+        return self.match.people[0] if self.match.people else 0
+
+    @property
+    def private_ok(self) -> bool:
+        """Whether the home seat's own secrets may be drawn now."""
+        return self.flow.show_private and self.flow.viewer == self.home
+
+    def _live_view(self) -> V:
+        """The match as the home seat sees it now, or the public view when its secrets may
+        not be shown."""
+        view: V = self.match.view_for(self.home if self.private_ok else PUBLIC)
+        return view
+
+    def _tell(self, viewer: int | None = None) -> None:
+        """Turn every new event of the feed into motion, as the shown person may see it (the
+        home seat's own while it is looking, the public feed otherwise), or as ``viewer``
+        does (a person who watches their own move play out after the turn passed)."""
+        if viewer is None:
+            viewer = self.home if self.private_ok else None
+        for item in self.match.feed_for(viewer, self._told):
+            self.story.tell(item.event)
+        self._told = self.match.feed_size
+
+    # --- the frame -----------------------------------------------------------------------------
+
+    @property
+    def busy(self) -> bool:
+        return self.timeline.busy or self._left
+
+    @property
+    def still(self) -> bool:
+        """Nothing but the ambient areas changes until input comes: no beat, flight or tween
+        of the timeline under way, no notice up, every particle inside an ambient area (see
+        ``game.ui.table.stillness``)."""
+        timeline = self.timeline
+        if self.animating or timeline.busy or timeline.tweens.busy or timeline.flights \
+                or self.notice.key is not None:
+            return False
+        areas = self.ambient()
+        if areas is None:
+            return False
+        return all(any(area.contains(dot) for area in areas)
+                   for dot in particle_rects(self.particles))
+
+    @property
+    def settling(self) -> bool:
+        return self.timeline.settling
+
+    def update(self, dt: float) -> None:
+        self._play(dt)
+        self.autosave()
+        self.notice.update(dt)
+
+    def _play(self, dt: float) -> None:
+        """One frame of the table: time passes, the story plays, the machines move, the
+        curtain and the game's modals come."""
+        raise NotImplementedError
+
+    def _modal_needed(self) -> bool:
+        """Bring down the curtain (or the game's own modal); ``True`` if the screen now waits
+        for it."""
+        raise NotImplementedError
+
+    def bring_curtain(self, covered: int, name: str, reason: str = "",
+                      show_key: str = "curtain.show") -> None:
+        """The curtain for the person ``covered`` (named ``name``); their turn goes on once
+        they say it is them."""
+        self.push(CurtainScene(self.app, covered, name, reason, show_key=show_key),
+                  self._curtain_done)
+
+    def _curtain_done(self, result: object) -> None:
+        if result is True:
+            self.flow.confirm_curtain()
+            self._refresh()
+
+    def _refresh(self) -> None:
+        """Nothing is moving: show the match as it is now."""
+        raise NotImplementedError
+
+    # --- acting --------------------------------------------------------------------------------
+
+    @property
+    def may_act(self) -> bool:
+        """The screen takes a person's action now: none yet this frame, nothing moving, the
+        table not left."""
+        return not (self._acted or self.timeline.busy or self._left)
+
+    def submit(self, action: A) -> bool:
+        """The shown person's action; once per frame and never while something moves. An
+        illegal one changes nothing and shows nothing."""
+        if not self.may_act:
+            return False
+        return self._act(lambda: self.flow.submit(action))
+
+    def _act(self, act: Callable[[], object], *, seer: int | None = None) -> bool:
+        """Apply one person's move (``act``); an illegal one changes nothing and shows
+        nothing. ``seer``: the person who watches it play out as they may see it, even if the
+        turn has passed to someone else (default: as the table shows it)."""
+        try:
+            act()
+        except IllegalAction:
+            return False
+        self._acted = True
+        self.submitted += 1
+        self._decided(seer)
+        self._tell(seer)
+        return True
+
+    def _decided(self, seer: int | None) -> None:
+        """A person's move was made: drop what was built to make it."""
+
+    @property
+    def fast(self) -> bool:
+        """Fast-forward is on: the machines play at once, the animations faster."""
+        return self.flow.pace is INSTANT
+
+    def fast_forward(self) -> None:
+        """Fast-forward the machines (and their animations), or back to normal speed."""
+        if self.fast:
+            self.flow.pace = self.pace
+        else:
+            self.flow.fast_forward()
+
+    def _ff_text(self) -> str:
+        return self.t("watch.normal_speed" if self.fast else "watch.fast_forward")
+
+    def to_results(self) -> None:
+        """The match is over: the results in place of the table (once)."""
+        if self._left:
+            return
+        self._left = True
+        from game.ui.scenes.results import ResultsScene
+
+        self.app.stack.replace(ResultsScene(self.app, self.match))
+
+    # --- pause ---------------------------------------------------------------------------------
+
+    def on_escape(self) -> None:
+        from game.ui.scenes.pause import PauseScene
+
+        self.push(PauseScene(self.app, self.match.config.game))
+
+    def on_result(self, result: object) -> None:
+        """The pause menu closed: the settings may have changed the machines' pace."""
+        settings = self.app.settings
+        self.pace = Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
+        if not self.fast:
+            self.flow.pace = self.pace
+
+    # --- keeping the unfinished game -----------------------------------------------------------
+
+    def autosave(self, *, force: bool = False) -> None:
+        """Write the match when a move was made or the curtain moved since the last write
+        (``force``: whatever changed); a finished match clears the file."""
+        saver = self.autosaver
+        match = self.match
+        if saver is None or not match.people or match.moves == 0:
+            return  # a table nobody played yet never replaces the unfinished game
+        key = (match.moves, self.flow.viewer, self.flow.curtain_for, self.home)
+        if key == self._saved and not force:
+            return
+        self._saved = key  # a failed write is tried again after the next move, not every frame
+        was_failing = saver.failing
+        saver.save(match, Seen.of(self.flow, self.home))
+        if saver.failing != was_failing:
+            self.notice.show(SAVE_FAILING if saver.failing else SAVE_WORKS,
+                             trouble=saver.failing)
+
+    def on_exit(self) -> None:
+        self.autosave(force=True)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        raise NotImplementedError
