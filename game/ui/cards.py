@@ -17,7 +17,7 @@ from game.ui import fonts, gfx, theme
 from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import blit_shadowed
 from game.ui.icons import draw_icon, icon_surface
-from game.ui.text import fit_line, wrap_text
+from game.ui.text import NARROW, fit_line, wrap_text
 
 __all__ = [
     "CARD_H", "CARD_SIZE", "CARD_W", "HOVER_SCALE", "CardStyle", "band_ink", "blit_card",
@@ -240,7 +240,8 @@ def draw_card(card_id: str, name: str = "", effect: str = "",
     text_top = h
     if big:
         eff_w = w - 2 * edge - 16
-        eff_lines = wrap_text(effect, theme.TEXT_MIN, round(eff_w / 0.86))
+        # rows narrowed at most to 90 % (issue 20: further reads as squashed)
+        eff_lines = wrap_text(effect, theme.TEXT_MIN, int(eff_w / NARROW))
         if len(eff_lines) > EFFECT_LINES:
             eff_lines = [*eff_lines[:EFFECT_LINES - 1], " ".join(eff_lines[EFFECT_LINES - 1:])]
         eff_h = len(eff_lines) * (theme.TEXT_MIN + 4) + 12

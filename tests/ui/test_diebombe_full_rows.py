@@ -13,6 +13,7 @@ import pygame
 import pytest
 
 from game.core.config import GameConfig, SeatKind
+from game.i18n.catalog import load
 from game.match.flow import Pace
 from game.match.match import Match
 from game.rules.diebombe import cards as C
@@ -25,6 +26,7 @@ from game.ui.diebombe import sheet as S
 from game.ui.diebombe.paint import paint_table
 from game.ui.diebombe.table import DieTableScene
 from game.ui.text import draw_text
+from game.ui.textaudit import listening
 from tests.ui.textspy import spy
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
@@ -94,6 +96,23 @@ def test_a_seat_holding_every_card_draws_each_value_whole(
     for k in range(12):
         rect = scene.layout.chip_rect(0, 0, k, 12)
         assert surface.get_at((rect.left, rect.centery))[:3] == (0, 0, 0)
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "pt"])
+def test_the_colour_letters_are_never_squashed(make_app: Callable[..., App], lang: str) -> None:
+    """A row's label and its chips at every one-line length say the colour's letter at 18 px
+    narrowed at most to 90 % (issue 20: Portuguese "Vm" was at 73 %), or leave it to the
+    label; the chip then keeps its mark."""
+    make_app(lang)
+    loc = load(lang)
+    for color, card in ((C.RED, "R17"), (C.GREEN, "G9")):
+        letter = loc.t(f"diebombe.letter.{color}")
+        marks._CACHE.clear()
+        with listening("rows", lang) as heard:
+            marks.draw_row_label(color, letter, "17", (L.LABEL_W, L.ROW_H))
+            for count in range(1, L.ONE_LINE_MOST + 1):
+                marks.draw_chip(card, letter, L.chip_slots(count)[2])
+        assert not heard.found, [f.line() for f in heard.found.values()]
 
 
 def test_the_widest_doubled_score_stays_in_its_column(

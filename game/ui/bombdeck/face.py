@@ -2,7 +2,8 @@
 name band, the icon on its medallion) with the card's one-line effect on it, in a white strip
 along the bottom, so a fanned hand says what each card does without hovering (LOOK.md: "a card
 says its effect in one line"). The line is the short one (``card.<ruleset>.<id>.line``), at
-least 18 px and at most two rows, narrowed a little where it must be, never smaller.
+18 px in at most two rows, each narrowed at most to 90 % (issue 20: further reads as squashed),
+never smaller.
 
 The shared face stays as it is for the other games and the choosers; this module only builds on
 it (the band is taken from it, the rest is drawn again around the strip).
@@ -20,8 +21,6 @@ from game.ui.text import NARROW, fit_line, wrap_text
 LINE_SIZE = theme.TEXT_MIN
 """The effect's rows: the smallest text allowed, the most that fits a card in hand."""
 LINE_ROWS = 2
-SQUEEZE = cards.TITLE_SQUEEZE
-"""A row may be narrowed this far (its letters keep their height), like a card's title."""
 ROW_H = LINE_SIZE + 3
 STRIP = (250, 248, 240)
 
@@ -31,11 +30,16 @@ _FACES: SurfaceCache[pygame.Surface] = SurfaceCache("bomb-deck faces", 3 * MB)
 
 
 def line_rows(line: str, width: int) -> list[str]:
-    """The rows ``line`` takes in a strip ``width`` wide: rows narrowed at most to 90 % when
-    the line fits its two rows so (a row squashed further reads as squashed: issue 20), else
-    rows narrowed as far as a card's title may be."""
-    rows = wrap_text(line, LINE_SIZE, int(width / NARROW))
-    return rows if len(rows) <= LINE_ROWS else wrap_text(line, LINE_SIZE, round(width / SQUEEZE))
+    """The rows ``line`` takes in a strip ``width`` wide, each narrowed at most to 90 % (a row
+    squashed further reads as squashed: issue 20); none when that takes more than
+    :data:`LINE_ROWS` rows or a word is wider still: the card then shows no strip (a hand so
+    long that its cards are fanned narrow; hovering a card says its effect)."""
+    wide = int(width / NARROW)
+    rows = wrap_text(line, LINE_SIZE, wide)
+    font = fonts.get(LINE_SIZE)
+    if len(rows) > LINE_ROWS or any(font.size(row)[0] > wide for row in rows):
+        return []
+    return rows
 
 
 def strip_width(w: int, shown: int | None = None) -> int:
@@ -67,7 +71,7 @@ def hand_face(art: str, name: str, line: str, size: tuple[int, int] = cards.CARD
     w, h = size
     shown = None if title_width is None else title_width + 8
     rows = line_rows(line, strip_width(w, shown)) if line else []
-    if not rows or len(rows) > LINE_ROWS:  # (a long hand: the icon keeps its room)
+    if not rows:  # (a long hand: the icon keeps its room)
         return cards.draw_card(art, name, "", size, title_width=title_width)
     key = (art, w, h, name, line, title_width)
     found = _FACES.get(key)
@@ -90,7 +94,7 @@ def hand_face(art: str, name: str, line: str, size: tuple[int, int] = cards.CARD
     gfx.rect(surf, STRIP, strip, border_radius=max(4, rad // 2))
     y = strip.top + 4
     for row in rows:
-        text = fit_line(row, LINE_SIZE, text_w, theme.INK_DARK, min_squeeze=SQUEEZE)
+        text = fit_line(row, LINE_SIZE, text_w, theme.INK_DARK)
         if shown is None:
             surf.blit(text, text.get_rect(midtop=(strip.centerx, y)))
         else:  # fanned under its neighbour: from the left, where it shows

@@ -40,11 +40,10 @@ from game.ui.cazabombas.art import (
     validated_mark,
     value_body,
 )
-from game.ui.cazabombas.names import Namer
 from game.ui.cazabombas.news import news_lines
 from game.ui.draw import round_rect, vertical_gradient
 from game.ui.table.notice import draw_notice
-from game.ui.text import MIN_SQUEEZE, draw_text, fit_line, wrap_text
+from game.ui.text import MIN_SQUEEZE, NARROW, draw_text, fit_line, wrap_text
 
 if TYPE_CHECKING:
     from game.ui.cazabombas.table import CazaTableScene
@@ -406,7 +405,7 @@ def _aim_banner(scene: CazaTableScene, aim: M.Aim) -> tuple[str, str, bool]:
         title = namer.t(f"cazabombas.banner.{mode.name}")
     if step is None:
         sub = namer.t("cazabombas.aim.use")
-        return title, _with_effect(namer, mode, sub), True
+        return title, _with_effect(scene, mode, sub), True
     left = step.count - len(aim.current_picks())
     if step.kind == M.WIRE:
         sub = namer.t("cazabombas.aim.wire") if step.count == 1 else \
@@ -423,17 +422,20 @@ def _aim_banner(scene: CazaTableScene, aim: M.Aim) -> tuple[str, str, bool]:
         sub = namer.t("cazabombas.aim.seat")
     else:
         sub = namer.t("cazabombas.aim.option")
-    return title, _with_effect(namer, mode, sub), True
+    return title, _with_effect(scene, mode, sub), True
 
 
-def _with_effect(namer: Namer, mode: M.Mode, sub: str) -> str:
-    """An equipment card's effect before what to do with it."""
-    if mode.card is None:
+def _with_effect(scene: CazaTableScene, mode: M.Mode, sub: str) -> str:
+    """An equipment card's effect before what to do with it, unless the card is explained in
+    its box where the news goes (``_explain``: the card in use is, unless another one is
+    pointed at), so the line only says what to do; with the effect, only when the line fits
+    at the smallest size narrowed at most to 90 % (issue 20: further reads as squashed)."""
+    if mode.card is None or explained_card(scene) == mode.card:
         return sub
+    namer = scene.namer
     both = namer.t("cazabombas.aim.card", effect=namer.effect(mode.card), then=sub)
-    # never smaller than the smallest text: the effect was said when the card was chosen
     width = fonts.get(theme.TEXT_MIN).size(both)[0]
-    return both if width * MIN_SQUEEZE <= L.MIDDLE.width - 10 else sub
+    return both if width * NARROW <= L.MIDDLE.width - 10 else sub
 
 
 def _banner(surface: pygame.Surface, scene: CazaTableScene) -> None:

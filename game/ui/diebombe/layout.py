@@ -32,7 +32,9 @@ SUB_H = 24
 ROW_TOP = NAME_H + SUB_H + 12
 ROW_H = CHIP_SIZE[1]
 ROW_GAP = 8
-LABEL_W = 52
+LABEL_W = 56
+"""A row's label (the pile): its mark and the colour's letter side by side, "Vm" unsquashed
+(issue 20); the chips' room right of it still gives every row length the chips it had."""
 CHIP_STEP = CHIP_SIZE[0] + 3
 CHIP_ROOM = PANEL_W - 20 - LABEL_W - 8
 """The width a row's chips share, right of the row's label."""

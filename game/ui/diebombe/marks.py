@@ -19,7 +19,7 @@ from game.rules.diebombe import cards as C
 from game.ui import cards, fonts, gfx, theme
 from game.ui.cache import MB, SurfaceCache
 from game.ui.icons import ICONS, Pen, draw_icon
-from game.ui.text import MIN_SQUEEZE, fit_line
+from game.ui.text import NARROW, fit_line
 
 Color = tuple[int, int, int]
 
@@ -38,6 +38,9 @@ FACE_SIZE = (168, 236)
 """A face-up card in the middle of the table."""
 CHIP_SIZE = (40, 50)
 """A won card in a seat's row."""
+LABEL_MARK = 7.0
+"""The radius of the mark on a row's label (the pile): with the label 56 px wide it leaves
+the widest letter ("Vm", bold 18 px) room narrowed at most to 90 %."""
 
 _CACHE: SurfaceCache[pygame.Surface] = SurfaceCache("die bombe cards", 1 * MB)
 """A round shows two faces, the rows a few dozen chips and piles: about 0.7 MB at a time (a
@@ -192,15 +195,20 @@ def draw_chip(card: str, letter: str, size: tuple[int, int] = CHIP_SIZE) -> pyga
         gfx.rect(surf, dark, low, border_radius=5)
         mark_r = min(low.height * 0.3, 5)
         room = round(low.width - mark_r * 2 - 2)
-        if fonts.get(theme.TEXT_MIN, True).size(letter)[0] * MIN_SQUEEZE > room:
-            # a narrow chip and a two-letter colour ("Vm"): the letter takes the whole
-            # line (the pattern still tells the colour without it)
-            tag = fit_line(letter, theme.TEXT_MIN, low.width - 2, WHITE, bold=True)
-            surf.blit(tag, tag.get_rect(center=low.center))
-        else:
+        # the letter narrowed at most to 90 % (issue 20: further reads as squashed)
+        need = fonts.get(theme.TEXT_MIN, True).size(letter)[0] * NARROW
+        if need <= room:
             draw_mark(surf, color, (low.left + 1.5 + mark_r, low.centery), mark_r)
             tag = fit_line(letter, theme.TEXT_MIN, room, WHITE, bold=True)
             surf.blit(tag, tag.get_rect(center=(round(low.right - room / 2 - 1), low.centery)))
+        elif need <= low.width - 2:
+            # a two-letter colour ("Vm"): the letter takes the whole line (the pattern
+            # still tells the colour without the mark)
+            tag = fit_line(letter, theme.TEXT_MIN, low.width - 2, WHITE, bold=True)
+            surf.blit(tag, tag.get_rect(center=low.center))
+        else:  # and a narrow chip: the mark alone, filling its line (the row's label
+            # carries the letter, as it does for the tiles of a full row)
+            draw_mark(surf, color, low.center, low.height * 0.4)
     gfx.rect(surf, (0, 0, 0), full, 2, border_radius=6)
     return _CACHE.put(key, surf)
 
@@ -279,7 +287,7 @@ def draw_row_label(color: str, letter: str, total: str, size: tuple[int, int]) -
     draw_pattern(surf, full.inflate(-2, -2), color, 9)
     top = pygame.Rect(3, 3, w - 6, h - 27)
     gfx.rect(surf, dark, top, border_radius=5)
-    mark_r = min(8.0, top.height * 0.34)
+    mark_r = min(LABEL_MARK, top.height * 0.34)
     draw_mark(surf, color, (top.left + 3 + mark_r, top.centery), mark_r, WHITE)
     room = round(top.width - mark_r * 2 - 6)
     tag = fit_line(letter, theme.TEXT_MIN, room, WHITE, bold=True)
