@@ -17,6 +17,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
+from game.core.errors import MechaCortaError
+
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
 
@@ -73,7 +75,7 @@ def _write_all(target: Any, message: str) -> None:
     binary.flush()
 
 
-class UsageError(Exception):
+class UsageError(MechaCortaError):
     """A bad argument found after parsing; printed as one line, exit 2."""
 
 

@@ -1,8 +1,30 @@
 """Errors with one-line messages a player or a scenario author can act on.
 
-Each error carries a :class:`Problem`: the screens choose their message by it (a translated
-sentence), never by matching words inside the English one-liner, which is for the command line
-and the log.
+Every error the project raises on purpose has one root, :class:`MechaCortaError`, so a caller
+that must not let any of ours escape (the command line, the frame loop's guard) names one
+class; each keeps the built-in base it is also (``ValueError`` for input that cannot be read,
+``RuntimeError`` for a failing environment), so ``except ValueError`` still works. The tree::
+
+    MechaCortaError
+    ├── IllegalAction                 a move the rules refuse now (``why``: an :class:`Illegal`)
+    │   └── NeedsPerson               game.match.match: a person, not a machine, decides here
+    ├── MalformedInput (ValueError)   a file, code or field that cannot be read (``problem``)
+    │   └── NotPlayable               known, but this version cannot play it
+    │       └── NoSuchBot             game.bots.registry: a machine level a game lacks
+    ├── StepMissing                   game.rules.kit: a scenario step lacks a field
+    ├── DamagedSave                   game.match.autosave: the unfinished game cannot be resumed
+    ├── BotError (RuntimeError)       game.match.match: a machine player broke the rules
+    ├── SimSetupError (ValueError)    game.match.sim: a run of games that cannot be set up
+    ├── UsageError                    game.cli: a bad argument found after parsing
+    ├── ScreenshotError (ValueError)  game.ui.screenshot: a scene the game has not got
+    ├── AutoplayStuck (RuntimeError)  game.ui.autoplay: a watched game that stopped moving
+    ├── WindowError (RuntimeError)    game.ui.launch: no window could be opened
+    ├── NoVideo (RuntimeError)        game.ui.app: SDL has no video driver
+    └── NoDisplay (RuntimeError)      game.ui.app: there is no display to open a window on
+
+Each input error carries a :class:`Problem` and each illegal action an :class:`Illegal`: the
+screens choose their message by it (a translated sentence), never by matching words inside the
+English one-liner, which is for the command line, the scenario output and the log.
 """
 
 from __future__ import annotations
@@ -26,15 +48,44 @@ class Problem(StrEnum):
     """Known, but this version cannot play it yet (a game or a machine level not built)."""
 
 
-class IllegalAction(Exception):
-    """The action is not legal now; the state is untouched. ``reason`` is one readable line."""
+class Illegal(StrEnum):
+    """Why an action is refused, by kind (the sentence says it in full)."""
 
-    def __init__(self, reason: str) -> None:
+    OVER = "over"
+    """The game is over: nothing more is played."""
+    NOT_NOW = "not_now"
+    """Not in this phase (a nope with no window open, a bid while a card is being taken)."""
+    NOT_YOUR_TURN = "not_your_turn"
+    """Another seat decides now."""
+    NO_SUCH_SEAT = "no_such_seat"
+    """A seat that is not at the table."""
+    BAD_TARGET = "bad_target"
+    """A seat or thing that cannot be aimed at (oneself, a seat that is out or has nothing)."""
+    NOT_HELD = "not_held"
+    """The seat does not hold what the action spends (a card, a wire, enough of them)."""
+    FORBIDDEN = "forbidden"
+    """The rules never allow it (a defuse played by choice, a bid outside 1–40)."""
+    MALFORMED = "malformed"
+    """The action itself is not well formed: an unknown verb or card, a field missing, extra
+    or of the wrong type."""
+
+
+class MechaCortaError(Exception):
+    """The root of every error the project raises on purpose (the tree: this module's
+    docstring)."""
+
+
+class IllegalAction(MechaCortaError):
+    """The action is not legal now; the state is untouched. ``reason`` is one readable line,
+    ``why`` its kind."""
+
+    def __init__(self, reason: str, why: Illegal = Illegal.FORBIDDEN) -> None:
         super().__init__(reason)
         self.reason = reason
+        self.why = why
 
 
-class MalformedInput(ValueError):
+class MalformedInput(MechaCortaError, ValueError):
     """A file, code or field that cannot be read at all (bad syntax, unknown id, wrong type).
     ``problem`` says which kind, for the screens."""
 

@@ -37,7 +37,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, NoReturn
 
-from game.core.errors import MalformedInput
+from game.core.errors import MalformedInput, MechaCortaError
 from game.core.files import read_text_capped
 from game.core.saves import SavedGame, remove_stale_temps, saved_game_from_json, write_atomic
 from game.match.flow import TableFlow
@@ -107,7 +107,7 @@ class Unfinished:
         return len(self.save.actions)
 
 
-class DamagedSave(Exception):
+class DamagedSave(MechaCortaError):
     """The unfinished game's file could not be used. ``message``: one line for the log and
     the player; ``set_aside``: where the file went (``None``: it is still where it was, because
     the rename failed or the saver is read-only)."""

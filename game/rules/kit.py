@@ -1,4 +1,5 @@
-"""A family's rules kit: its games' descriptors, its engine and its scenario reader.
+"""A family's rules kit: its games' descriptors, its engine, its scenario reader and its
+hidden twin (what a seat may not see).
 
 ``game.rules.registry`` holds one kit per family; nothing else in the layers above names a
 family's package. A family whose engine is not built yet still registers its descriptors, so
@@ -7,15 +8,17 @@ its game codes read (and say "cannot be played yet") and its scenario ids are kn
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.core.engine import Engine
+from game.core.errors import MechaCortaError
 from game.core.kit import GameDescriptor
+from game.core.rng import Pcg32
 
 
-class StepMissing(Exception):
+class StepMissing(MechaCortaError):
     """A scenario step lacks a field its action needs: an illegal step (exit 1), not a
     malformed file."""
 
@@ -37,11 +40,21 @@ class ScenarioReader(Protocol):
         """The state as SCENARIOS.md prints it."""
 
 
+HiddenTwin = Callable[[Any, int, Pcg32], Any]
+"""``twin(state, seat, rng)``: a new state that differs from ``state`` only in what ``seat`` may
+not see (other hands, the order of what lies face down, sealed bids, the generator), drawn
+with ``rng`` among the states the seat cannot tell from it; ``state`` is left untouched. The
+generic privacy test (tests/test_every_game_privacy.py) holds every game to "such twins give
+the seat the same view and, after the same action, the same events": a family states what is
+hidden once, here, instead of each test guessing at its state's fields."""
+
+
 @dataclass(frozen=True, slots=True)
 class RulesKit:
     """``cards`` and ``verbs``: the ids its scenario files may name (an id unknown to every
     family makes a file malformed). ``engine`` and ``scenario`` are ``None`` while the family
-    is only described."""
+    is only described. ``hidden_twin``: see :data:`HiddenTwin` (``None`` for a family that has
+    not said what its seats may not see; every kit of the registry with an engine has one)."""
 
     family: str
     games: tuple[GameDescriptor, ...]
@@ -49,3 +62,4 @@ class RulesKit:
     scenario: ScenarioReader | None
     cards: frozenset[str]
     verbs: frozenset[str]
+    hidden_twin: HiddenTwin | None = None

@@ -16,6 +16,8 @@ import time
 from dataclasses import dataclass
 from pathlib import Path
 
+from game.core.errors import MechaCortaError
+
 DT = 0.05
 """Seconds of game time per frame (the app's longest step is 0.1)."""
 MAX_GAME_SECONDS = 3600.0
@@ -24,7 +26,7 @@ REACTION_SECONDS = 1
 """Reaction windows at their shortest: with no person at the table nobody waits for a key."""
 
 
-class AutoplayStuck(RuntimeError):
+class AutoplayStuck(MechaCortaError, RuntimeError):
     """The results screen did not come within the frame cap."""
 
 

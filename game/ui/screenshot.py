@@ -17,7 +17,7 @@ from pathlib import Path
 
 import pygame
 
-from game.core.errors import MalformedInput
+from game.core.errors import MalformedInput, MechaCortaError
 from game.rules.codes import decode, encode
 from game.ui import theme
 from game.ui.app import App, png_target
@@ -36,7 +36,7 @@ def scenes() -> tuple[str, ...]:
     return BASE_SCENES + tuple(name for name in shot_names() if name not in BASE_SCENES)
 
 
-class ScreenshotError(ValueError):
+class ScreenshotError(MechaCortaError, ValueError):
     """An unknown scene or a code that cannot be shown: one line for the command line. The
     families' scene builders (``game.ui.<family>.shots``) raise it too, for a state the
     code's table cannot have, so any valid code gives a picture or one line saying why not."""

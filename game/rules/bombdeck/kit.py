@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 from game.core.kit import GameDescriptor
+from game.core.rng import Pcg32
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck import cards as C
 from game.rules.bombdeck.engine import BOMBDECK
+from game.rules.bombdeck.sample import sample
 from game.rules.bombdeck.scenario import SCENARIO
+from game.rules.bombdeck.state import BombState
 from game.rules.kit import RulesKit
 
 FAMILY = "bombdeck"
@@ -26,5 +29,12 @@ BOMBAZO = _descriptor(C.BOMBAZO, 0, "000")
 MAZO = _descriptor(C.MAZO, 1, "001")
 CLASICO = _descriptor(C.CLASICO, 2, "003")
 
+
+def hidden_twin(state: BombState, seat: int, rng: Pcg32) -> BombState:
+    """A state ``seat`` cannot tell from ``state``: the searching players' sample, drawn from
+    the seat's view alone (other hands, the pile's unseen order, the generator)."""
+    return sample(BOMBDECK.view(state, seat), rng)
+
+
 KIT = RulesKit(FAMILY, (BOMBAZO, MAZO, CLASICO), BOMBDECK, SCENARIO, C.ALL_CARDS,
-               frozenset(A.VERBS))
+               frozenset(A.VERBS), hidden_twin)

@@ -1,43 +1,24 @@
-"""The Caza Bombas scenario corpus: every ``tests/scenarios/cazabombas/*.toml`` through the
-runner, checked against its ``[expect]`` table (SCENARIOS.md "Caza Bombas" is the contract,
-RULES.md §4 and docs/RULES-CHOICES.md the law each file pins).
+"""The Caza Bombas corpus's expectations (SCENARIOS.md "Caza Bombas" is the contract, RULES.md §4
+and docs/RULES-CHOICES.md the law each file pins), read by tests/scenario_runner.py.
 
-``[expect]`` must be the last table of the file. Keys:
+Exit-0 ``[expect]`` keys: any of the output's fields ``phase``, ``current``, ``captain``,
+``mistakes_left``, ``won``, ``equipment``, ``detectors_used`` (compared exactly), and, since TOML
+has no null for the ``token`` and ``won`` fields, these readings of ``players``: ``wires``
+(every stand's sort values), ``cut`` (every cut wire as [seat, stand, index]), ``tokens``
+(every token as [seat, stand, index, value]), ``stand_sizes``, ``wire_counts`` ({blue, yellow,
+red}), ``equipment_count`` and ``equipment_without`` (card numbers that must not be in play).
 
-- ``exit`` (required): 0, 1 or 2.
-- exit 0: any of the output's fields ``phase``, ``current``, ``captain``, ``mistakes_left``,
-  ``won``, ``equipment``, ``detectors_used`` (compared exactly), and, since TOML has no null
-  for the ``token`` and ``won`` fields, these readings of ``players``: ``wires`` (every stand's
-  sort values), ``cut`` (every cut wire as [seat, stand, index]), ``tokens`` (every token as
-  [seat, stand, index, value]), ``stand_sizes``, ``wire_counts`` ({blue, yellow, red}),
-  ``equipment_count`` and ``equipment_without`` (card numbers that must not be in play). At
-  least one check is required: a file that only says ``exit = 0`` cannot fail.
-- exit 1: ``step`` (required) and optionally ``error_contains``.
-- exit 2: optionally ``error_contains``.
-
-Every exit-0 output must also be well formed and consistent (fields, sorted stands, the dial
-in bounds, ``won`` and ``phase`` agreeing, equipment unlocked exactly when two of its wires are
-cut), and every run deterministic.
+Every exit-0 output must also be well formed and consistent: fields, sorted stands, the dial in
+bounds, ``won`` and ``phase`` agreeing, equipment unlocked exactly when two of its wires are cut.
 """
 
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
-import tomllib
 from collections.abc import Mapping
-from pathlib import Path
 from typing import Any
 
-import pytest
-
-from game.rules.scenario import run_file
-
-ROOT = Path(__file__).resolve().parent.parent
-SCENARIO_DIR = Path(__file__).resolve().parent / "scenarios" / "cazabombas"
-FILES = sorted(SCENARIO_DIR.glob("*.toml"))
-MIN_FILES = 40
+from tests.scenario_runner import Expectations, ScenarioFile, expect_problems
 
 TOP_FIELDS = ("phase", "current", "captain", "mistakes_left", "won", "equipment",
               "detectors_used", "players")
@@ -52,68 +33,6 @@ STEP_KEYS = frozenset(("seat", "do", "stand", "index", "indices", "target", "val
 VERBS = ("token", "dual_cut", "double_detector", "solo_cut", "reveal_reds", "equipment")
 CLI_FILES = ("dual_cut_right_cuts_both_wires.toml", "malformed_unsorted_stand.toml",
              "dual_cut_naming_a_value_you_lack_is_illegal.toml")
-
-
-class ScenarioFile:
-    def __init__(self, path: Path) -> None:
-        self.path = path
-        self.text = path.read_text(encoding="utf-8")
-        lines = self.text.splitlines()
-        starts = [i for i, line in enumerate(lines) if line.strip() == "[expect]"]
-        if len(starts) != 1:
-            raise AssertionError(f"{path.name}: needs exactly one '[expect]' line")
-        tail = tomllib.loads("\n".join(lines[starts[0]:]))
-        if set(tail) != {"expect"}:
-            raise AssertionError(f"{path.name}: [expect] must be the last table of the file")
-        self.expect: dict[str, Any] = tail["expect"]
-        self.header = lines[0] if lines else ""
-        try:
-            self.doc: dict[str, Any] | None = tomllib.loads(self.text)
-        except tomllib.TOMLDecodeError:
-            self.doc = None
-
-    @property
-    def steps(self) -> list[Any]:
-        steps = (self.doc or {}).get("step", [])
-        return steps if isinstance(steps, list) else []
-
-
-def expect_problems(scenario: ScenarioFile) -> list[str]:
-    expect = scenario.expect
-    problems: list[str] = []
-    if not scenario.header.startswith(("# RULES.md", "# SCENARIOS.md", "# RULES-CHOICES.md")):
-        problems.append("the first line must be a comment quoting the rule it pins")
-    code = expect.get("exit")
-    if code not in (0, 1, 2) or isinstance(code, bool):
-        return [*problems, f"'exit' must be 0, 1 or 2, not {code!r}"]
-    doc = scenario.doc
-    if doc is None and code != 2:
-        problems.append("a file that is not valid TOML can only expect exit 2")
-    if doc is not None:
-        if doc.get("game") != "cazabombas":
-            problems.append("every file of this corpus is a cazabombas table")
-        extra = set(doc) - SCENARIO_KEYS
-        if extra:
-            problems.append(f"fields SCENARIOS.md does not document: {sorted(extra)}")
-        for index, step in enumerate(scenario.steps):
-            if isinstance(step, Mapping) and set(step) - STEP_KEYS:
-                problems.append(f"step {index}: undocumented {sorted(set(step) - STEP_KEYS)}")
-    keys = set(expect) - {"exit"}
-    if code == 0:
-        unknown = keys - CHECKED - EXTENSIONS
-        if unknown:
-            problems.append(f"unknown keys for exit 0: {sorted(unknown)}")
-        if not keys:
-            problems.append("exit 0 with nothing else to check: this file cannot fail")
-    elif code == 1:
-        if keys - {"step", "error_contains"}:
-            problems.append("exit 1 prints no state")
-        step = expect.get("step")
-        if not isinstance(step, int) or not 0 <= step < len(scenario.steps):
-            problems.append("exit 1 needs 'step', the index of one of the file's steps")
-    elif keys - {"error_contains"}:
-        problems.append("exit 2 prints no state")
-    return problems
 
 
 # --------------------------------------------------------------------------- readings
@@ -183,7 +102,8 @@ def state_mismatches(expect: Mapping[str, Any], report: Mapping[str, Any]) -> li
     return wrong
 
 
-def report_problems(report: Mapping[str, Any]) -> list[str]:
+def report_problems(report: Mapping[str, Any], scenario: ScenarioFile | None = None
+                    ) -> list[str]:
     """SCENARIOS.md's output shape and what every state must keep, whatever the file."""
     if list(report) != list(TOP_FIELDS):
         return [f"output fields {list(report)} are not {list(TOP_FIELDS)}"]
@@ -232,65 +152,13 @@ def report_problems(report: Mapping[str, Any]) -> list[str]:
     return problems
 
 
-def error_problems(expect: Mapping[str, Any], code: int, report: Mapping[str, Any]) -> list[str]:
-    problems: list[str] = []
-    keys = {"error", "step"} if code == 1 else {"error"}
-    if set(report) != keys:
-        problems.append(f"an exit-{code} report has exactly {sorted(keys)}, got {sorted(report)}")
-    error = report.get("error")
-    if not isinstance(error, str) or not error.strip() or "\n" in error:
-        problems.append(f"the error must be one non-empty line, got {error!r}")
-    elif "error_contains" in expect and expect["error_contains"] not in error:
-        problems.append(f"the error {error!r} does not mention {expect['error_contains']!r}")
-    if code == 1 and report.get("step") != expect["step"]:
-        problems.append(f"illegal step: expected {expect['step']}, got {report.get('step')!r}")
-    return problems
-
-
-# --------------------------------------------------------------------------- the tests
-
-
-@pytest.mark.parametrize("path", FILES, ids=lambda path: path.stem)
-def test_scenario(path: Path) -> None:
-    scenario = ScenarioFile(path)
-    problems = expect_problems(scenario)
-    assert not problems, f"{path.name}: bad [expect]: {problems}"
-    expect = scenario.expect
-    outcome = run_file(path)
-    report = outcome.report
-    assert outcome.exit_code == expect["exit"], (
-        f"{path.name}: exit {outcome.exit_code}, expected {expect['exit']}: {report}")
-    if outcome.exit_code == 0:
-        wrong = report_problems(report) + state_mismatches(expect, report)
-    else:
-        wrong = error_problems(expect, outcome.exit_code, report)
-    assert not wrong, f"{path.name}:\n  " + "\n  ".join(wrong)
-    again = run_file(path)
-    assert (again.exit_code, again.report) == (outcome.exit_code, report)
-
-
-@pytest.mark.parametrize("name", CLI_FILES)
-def test_cli_prints_one_json_line(name: str) -> None:
-    path = SCENARIO_DIR / name
-    expect = ScenarioFile(path).expect
-    done = subprocess.run([sys.executable, "-m", "game", "scenario", str(path)], cwd=ROOT,
-                          capture_output=True, text=True, encoding="utf-8", timeout=60,
-                          check=False)
-    lines = done.stdout.splitlines()
-    assert len(lines) == 1, (done.stdout, done.stderr)
-    assert done.returncode == expect["exit"]
-    assert json.loads(lines[0]) == json.loads(json.dumps(run_file(path).report))
-
-
-def test_corpus_is_large_enough_and_covers_every_verb_card_and_exit() -> None:
-    assert len(FILES) >= MIN_FILES, f"{len(FILES)} files, at least {MIN_FILES} wanted"
+def coverage(files: list[ScenarioFile]) -> list[str]:
+    """Every verb and equipment card in a legal scenario, every mission set up, and the
+    two-player variant of missions 4–8 pinned."""
     verbs: set[str] = set()
     cards: set[int] = set()
-    codes: set[int] = set()
     missions: dict[int, set[int]] = {}
-    for path in FILES:
-        scenario = ScenarioFile(path)
-        codes.add(scenario.expect["exit"])
+    for scenario in files:
         doc = scenario.doc or {}
         if scenario.expect["exit"] == 0:
             missions.setdefault(doc.get("mission", 1), set()).add(doc.get("seats", 0))
@@ -298,15 +166,19 @@ def test_corpus_is_large_enough_and_covers_every_verb_card_and_exit() -> None:
                 verbs.add(step["do"])
                 if step["do"] == "equipment":
                     cards.add(step["card"])
-    assert codes == {0, 1, 2}
-    assert verbs == set(VERBS), f"no legal scenario uses {set(VERBS) - verbs}"
-    assert cards == set(range(1, 13)), f"no legal scenario uses card {set(range(1, 13)) - cards}"
-    assert set(missions) == set(range(1, 9)), f"missions never set up: {missions}"
-    for number in range(4, 9):
-        assert 2 in missions[number], f"mission {number}'s two-player variant is not pinned"
+    problems = []
+    if verbs != set(VERBS):
+        problems.append(f"no legal scenario uses {set(VERBS) - verbs}")
+    if cards != set(range(1, 13)):
+        problems.append(f"no legal scenario uses card {set(range(1, 13)) - cards}")
+    if set(missions) != set(range(1, 9)):
+        problems.append(f"missions never set up: {missions}")
+    problems.extend(f"mission {number}'s two-player variant is not pinned"
+                    for number in range(4, 9) if 2 not in missions.get(number, set()))
+    return problems
 
 
-def test_the_checks_catch_a_wrong_engine() -> None:
+def self_check() -> None:
     """The checks themselves can fail: a report that differs anywhere checked is caught."""
     report = {
         "phase": "play", "current": 1, "captain": 0, "mistakes_left": 1, "won": None,
@@ -338,16 +210,14 @@ def test_the_checks_catch_a_wrong_engine() -> None:
     wrong_token = json.loads(json.dumps(report))
     wrong_token["players"][1][0][0]["token"] = 2
     assert report_problems(wrong_token)
-    assert error_problems({"exit": 1, "step": 2}, 1, {"error": "no", "step": 1})
-    assert expect_problems(_fake('# RULES.md x\ngame = "cazabombas"\n[expect]\nexit = 0\n'))
+    made = ScenarioFile.of_text('# RULES.md x\ngame = "cazabombas"\n[expect]\nexit = 0\n')
+    assert expect_problems(made, EXPECT)
 
 
-def _fake(text: str) -> ScenarioFile:
-    class Fake(ScenarioFile):
-        def __init__(self) -> None:
-            self.path = Path("fake.toml")
-            self.text = text
-            self.header = text.splitlines()[0]
-            self.doc = tomllib.loads(text)
-            self.expect = self.doc["expect"]
-    return Fake()
+EXPECT = Expectations(
+    family="cazabombas", min_files=40,
+    headers=("# RULES.md", "# SCENARIOS.md", "# RULES-CHOICES.md"),
+    scenario_keys=SCENARIO_KEYS, step_keys=STEP_KEYS, exit0_keys=CHECKED | EXTENSIONS,
+    state_mismatches=state_mismatches, report_problems=report_problems, coverage=coverage,
+    self_check=self_check, cli_files=CLI_FILES,
+)

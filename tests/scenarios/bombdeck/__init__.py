@@ -1,0 +1,1 @@
+"""The bomb-deck scenario files and their expectations (expect.py)."""

@@ -1,0 +1,1 @@
+"""The Caza Bombas scenario files and their expectations (expect.py)."""

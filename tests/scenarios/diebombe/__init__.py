@@ -1,0 +1,1 @@
+"""The Die Bombe scenario files and their expectations (expect.py)."""
