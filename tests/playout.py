@@ -1,4 +1,4 @@
-"""A generic random playout over the engine contract, shared by the contract tests."""
+"""A generic random playout over the engine contract (the command-line and save tests)."""
 
 from __future__ import annotations
 
