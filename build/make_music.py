@@ -1,14 +1,24 @@
-"""Synthesize the game's music loops into assets/music/*.wav (16-bit mono, 22050 Hz).
+"""Synthesize the game's music loops into assets/music/*.ogg (Ogg Vorbis, mono, 22050 Hz).
 
 Three short loops of our own, written here note by note: ``calm`` (the title, the menus and the
 card tables), ``auction`` (Die Bombe's bidding: lighter, bouncier) and ``defuse`` (Caza Bombas:
 a low drone, a slow pulse and sparse bells). Pure Python (math, array, random, wave) like
 ``build/make_sounds.py``: no samples or recordings from anywhere else, and deterministic (seeded
-generators), so running the script again writes the same bytes. Run:
+generators), so the music (:func:`render`) is the same every time. Run:
 ``python build/make_music.py``.
 
+The encoder: ``oggenc`` from vorbis-tools (``apt-get install vorbis-tools``, ``brew install
+vorbis-tools``; on Windows the Xiph.Org build on the PATH), needed by this script only: the game
+plays the files through pygame's own mixer, which decodes Vorbis, and the tests decode them the
+same way. Given the same libvorbis, it writes the same bytes again (a fixed stream serial).
+Why Vorbis at quality :data:`QUALITY` and not WAV: the three loops took 2.8 MB as 16-bit WAV, a
+third of the repository, and take 0.2 MB so; the music is soft, low-passed synthesis, and
+what quality 6 (above oggenc's default, 3) changes in it lies 33 to 36 dB under the music
+(``tests/ui/test_music.py`` holds it over 30 dB). Vorbis keeps the exact length (the granule
+positions), so the loop stays a whole number of beats.
+
 Why files and not synthesis at start-up: a loop is about 0.5 million samples, and pure Python
-needs seconds to make one (measured: 2 to 6 s each), while streaming a WAV starts in a
+needs seconds to make one (measured: 2 to 6 s each), while streaming a file starts in a
 fraction of a millisecond.
 Why the loop does not click: every note is mixed *circularly* (a tail that runs past the end
 goes on at the start, as it would when the loop comes round), so the last sample flows into the
@@ -24,7 +34,10 @@ import itertools
 import math
 import operator
 import random
+import shutil
+import subprocess
 import sys
+import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -35,6 +48,13 @@ OUT = Path(__file__).resolve().parent.parent / "assets" / "music"
 TARGET_DB = -20.0
 """Loudness of every loop (whole-file RMS, dBFS): below the effects' reactions, so the music at
 full volume sits under the game; its default volume (``Settings.music_volume``) is lower still."""
+QUALITY = 6
+"""``oggenc -q``: Vorbis' quality scale 0..10 (6: about 64 kb/s for stereo music at 44.1 kHz;
+these mono loops come to 21 to 38 kb/s, the encoder spending bits only where the music has
+them)."""
+SERIAL = 2101
+"""The Ogg stream serial (oggenc picks a random one otherwise, so the bytes would differ)."""
+ENCODER = "oggenc"
 CEILING = 0.9
 DIP = 0.012
 """Seconds of fade on each side of the loop point."""
@@ -329,12 +349,33 @@ def finish(sig: Signal) -> Signal:
     return out
 
 
+def render(name: str) -> Signal:
+    """The loop ``name`` as it is encoded: made, levelled and dipped at the loop point."""
+    return finish(LOOPS[name]())
+
+
+def encode(sig: Signal, target: Path, encoder: str) -> None:
+    """``sig`` to the Ogg Vorbis file ``target`` through a 16-bit WAV (``make_sounds``'
+    rounding), with :data:`QUALITY` and :data:`SERIAL`."""
+    with tempfile.TemporaryDirectory() as folder:
+        wav = Path(folder) / "loop.wav"
+        write_wav(wav, sig)
+        subprocess.run([encoder, "--quiet", "-q", str(QUALITY), "-s", str(SERIAL),
+                        "-o", str(target), str(wav)], check=True)
+
+
 def main(out: Path = OUT, names: tuple[str, ...] = tuple(LOOPS)) -> int:
+    encoder = shutil.which(ENCODER)
+    if encoder is None:
+        print(f"make_music: needs {ENCODER} (vorbis-tools: apt-get install vorbis-tools, "
+              "brew install vorbis-tools)", file=sys.stderr)
+        return 2
     out.mkdir(parents=True, exist_ok=True)
     for name in names:
-        sig = finish(LOOPS[name]())
-        write_wav(out / f"{name}.wav", sig)
-        print(f"{name}.wav  {len(sig) / RATE:.2f} s  {(out / f'{name}.wav').stat().st_size} bytes")
+        sig = render(name)
+        target = out / f"{name}.ogg"
+        encode(sig, target, encoder)
+        print(f"{target.name}  {len(sig) / RATE:.2f} s  {target.stat().st_size} bytes")
     return 0
 
 

@@ -1,18 +1,35 @@
 """Every scene in every language to PNG files, for looking at what the game shows:
-``python -m game.ui.gallery OUT [--lang L]... [--size WxH] [--code CODE] [SCENE...]``.
+``python -m game.ui.gallery OUT [--lang L]... [--size WxH] [--code CODE] [SCENE...]``; and the
+small gallery the README shows: ``python -m game.ui.gallery --readme docs/screenshots``.
 
 The pictures are made, not kept: the repository holds this script, and a person reviewing a
 change runs it before and after (the screenshot command draws one scene; this draws them all,
 named ``<scene>-<lang>.png``, and says which scenes a code's game has not got).
+
+The one exception is the README's gallery (:data:`README_SHOTS`): a dozen pictures that show a
+newcomer the games and their big moments, in English, at :data:`README_SIZE` (the width a
+README column shows them at), made small by ``pngquant`` when it is installed (a maintainer's
+tool, ``apt-get install pngquant``: a palette of at most 256 colours takes the twelve from
+1.07 MB to 0.33 MB, which the repository's size needs; without it they are written as drawn).
+``--readme`` draws exactly that set, and its index ``README.md``, again; nothing else is kept.
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import subprocess
 import sys
-from collections.abc import Sequence
+import tempfile
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from game.match.match import Match
+    from game.ui.app import App
 
 LANGS = ("es", "en", "pt")
 
@@ -46,6 +63,216 @@ def make_gallery(out: Path, langs: Sequence[str] = LANGS, names: Sequence[str] =
     return written
 
 
+# --- the README's gallery ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Shot:
+    """One picture of the README's gallery: ``<name>.png`` of ``scene`` (a screenshot scene,
+    or :data:`EXPLOSION`) for ``code``'s game, with its one-line caption."""
+
+    name: str
+    scene: str
+    code: str | None
+    caption: str
+
+
+EXPLOSION = "explosion"
+"""The bomb-deck explosion: a two-second moment, which no screenshot scene holds, so the gallery
+stages it (:func:`stage_explosion`)."""
+BOMBAZO = "315-5KV"
+"""Bombazo: a person against three Astuto (Crafty), seed 4242 (the screenshots' own table)."""
+MAZO = "A15-5KT"
+CLASICO = "E15-5KE"
+CAZABOMBAS = "ZPG-CK1-26WJ"
+"""Mission 4: a person with Crafty, Ruthless and Reckless teammates, seed 1212."""
+DIEBOMBE = "N14-X51"
+"""A person against three Crafty machines, seed 4004."""
+README_SHOTS = (
+    Shot("title", "title", None,
+         "The title: *Play now* starts Bombazo against the machine at once."),
+    Shot("new-game", "new_game", None,
+         "A new game: the game, its options, and who sits at each seat (a person or a "
+         "machine level)."),
+    Shot("bombazo", "table", BOMBAZO,
+         "Bombazo: your hand, the deck, the danger meter and what the machines did."),
+    Shot("bombazo-explosion", EXPLOSION, None,
+         "Your own explosion: a bomb drawn without a defuse; you are out, the others play on."),
+    Shot("mazo", "table", MAZO,
+         "Bomba en el Mazo: its own cards (Wire Cutters, Shield, Calm, Dodge...)."),
+    Shot("clasico", "table", CLASICO,
+         "Clásico: exploding kittens, and five cats in place of the animals."),
+    Shot("cazabombas", "table", CAZABOMBAS,
+         "Caza Bombas, mission 4: cut a teammate's wire by naming a value you hold."),
+    Shot("cazabombas-lost", "lost", CAZABOMBAS,
+         "Caza Bombas: a red wire cut, the mission lost; try again or see the results."),
+    Shot("diebombe", "table", DIEBOMBE,
+         "Die Bombe: secret bids for a green and a red card."),
+    Shot("diebombe-reveal", "reveal", DIEBOMBE,
+         "Die Bombe: every bid turned over at once; the highest takes a card and pays, the "
+         "second takes the other free."),
+    Shot("diebombe-scoring", "scoring", DIEBOMBE,
+         "Die Bombe's final scoring: reds (doubled for the red majority), greens, minus what "
+         "each paid."),
+    Shot("results", "results", None,
+         "The results: the places, and the game's code to share or to play again."),
+)
+"""The README's gallery, in the order its index shows it."""
+README_LANG = "en"
+README_SIZE = (960, 540)
+README_INDEX = "README.md"
+PNGQUANT = ("pngquant", "--quality", "70-95", "--nofs", "--speed", "1", "--strip", "--force")
+"""A palette of at most 256 colours, at least 70 % (at best 95 %) as good as the picture by
+pngquant's own measure; not dithered (``--nofs``: flat areas and text stay flat, and the files
+are a fifth smaller than dithered ones); ``--strip`` drops the metadata (the file's time)."""
+BOOM_SECONDS = 0.45
+"""How far into the explosion the picture is taken: the flash has faded enough to read the
+band, the smoke still rises and the screen still burns at the edges."""
+MAX_MOVES = 3000
+
+
+def readme_index() -> str:
+    """The text of the gallery's own ``README.md``: every picture with its caption."""
+    lines = ["# Screenshots", "",
+             f"What Mecha Corta looks like, in English at {README_SIZE[0]}×{README_SIZE[1]}. "
+             "Made by "
+             "`python -m game.ui.gallery --readme docs/screenshots` (the same set, drawn again; "
+             "`pngquant` keeps them small); any scene in any language: "
+             "`python -m game.ui.gallery OUT` or `python -m game --screenshot`.", ""]
+    for shot in README_SHOTS:
+        lines += [f"![{shot.name}]({shot.name}.png)", "", shot.caption, ""]
+    return "\n".join(lines)
+
+
+def _person_draws(match: Match, stop_at: int | None) -> int | None:
+    """Play ``match`` on, the person drawing whenever they may (else taking their first legal
+    action), the machines their own way: the number of moves before the person's draw that
+    blows them up while the game goes on, or ``None``; with ``stop_at``, stop once that many
+    moves are made (the machines decide by the position, so the same game comes again)."""
+    from game.rules.bombdeck import actions as A
+    from game.rules.bombdeck import events as E
+
+    for _ in range(MAX_MOVES):
+        if match.is_over() or (stop_at is not None and match.moves >= stop_at):
+            return None
+        pending = match.pending()
+        if not pending.by_person or pending.seat is None:
+            match.step()
+            continue
+        legal = match.legal_for(pending.seat)
+        action = A.DRAW_ACTION if A.DRAW_ACTION in legal else legal[0]
+        before = match.moves
+        events = [item.event for item in match.submit(pending.seat, action)]
+        if action == A.DRAW_ACTION \
+                and any(isinstance(ev, E.PlayerExploded) for ev in events) \
+                and not any(isinstance(ev, E.GameOver) for ev in events):
+            return before
+    return None
+
+
+def explosion_match(seed: int = 1, tries: int = 300) -> Match:
+    """A Bombazo match (a person against two Astuto) one move before the person draws a bomb
+    without a defuse and is out while the others play on: the first seed from ``seed`` whose
+    game comes to that with the person always drawing."""
+    from game.core.config import GameConfig, SeatKind
+    from game.match.match import Match
+    from game.ui.screenshot import ScreenshotError
+
+    config = GameConfig("bombazo", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO))
+    for k in range(tries):
+        target = _person_draws(Match(config, seed + k), None)
+        if target is None:
+            continue
+        match = Match(config, seed + k)
+        _person_draws(match, target)
+        return match
+    raise ScreenshotError("no game found in which the person explodes")
+
+
+def _frames(app: App, ready: Callable[[], bool], limit: int = 2000) -> None:
+    for _ in range(limit):
+        if ready():
+            return
+        app.step(1 / 60, [], draw=False)
+    raise RuntimeError("the table never got there")
+
+
+def stage_explosion(app: App) -> None:
+    """The person's own explosion on ``app``: the table of :func:`explosion_match`, the
+    person draws, and the moment runs :data:`BOOM_SECONDS` in."""
+    from game.match.flow import Pace
+    from game.ui.bombdeck.table import TableScene
+
+    scene = TableScene(app, explosion_match(), deal=False,
+                       pace=Pace(60.0, 60.0, float(app.settings.reaction_seconds)))
+    app.stack.push(scene)
+    _frames(app, lambda: scene.may_act and not scene.busy)
+    scene.draw_card()
+    _frames(app, lambda: scene.moment is not None and scene.moment.kind == "boom")
+    for _ in range(round(BOOM_SECONDS * 60)):
+        app.step(1 / 60, [], draw=False)
+
+
+def _render_staged(stage: Callable[[App], None], path: Path, lang: str,
+                   size: tuple[int, int]) -> Path:
+    """``stage`` on a hidden window of ``size`` in ``lang``, then the frame to ``path``."""
+    import pygame
+
+    from game.ui.app import App
+    from game.ui.launch import wire
+    from game.ui.settings import Settings
+
+    ours = not pygame.display.get_init()
+    with tempfile.TemporaryDirectory() as folder:
+        app = wire(App(Settings(language=lang), settings_dir=Path(folder), lang=lang,
+                       audio=False, persist=False, size=size))
+        try:
+            stage(app)
+            return app.render_to(path)
+        finally:
+            if ours:
+                app.close()
+
+
+def shrink(path: Path) -> bool:
+    """Give ``path`` a 256-colour palette with ``pngquant`` (:data:`PNGQUANT`); ``False``
+    when pngquant is not installed or could not keep the quality (the picture stays as
+    drawn)."""
+    tool = shutil.which(PNGQUANT[0])
+    if tool is None:
+        return False
+    done = subprocess.run([tool, *PNGQUANT[1:], "--output", str(path), str(path)],
+                          capture_output=True, check=False)
+    return done.returncode == 0
+
+
+def make_readme_gallery(out: Path, shots: Sequence[Shot] = README_SHOTS) -> list[Path]:
+    """Draw ``shots`` into ``out`` (``<name>.png``) and write its index; the files written."""
+    from game.ui.screenshot import render_scene_to_png
+
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    plain = False
+    for shot in shots:
+        target = out / f"{shot.name}.png"
+        if shot.scene == EXPLOSION:
+            _render_staged(stage_explosion, target, README_LANG, README_SIZE)
+        else:
+            render_scene_to_png(shot.scene, target, README_LANG, code=shot.code,
+                                size=README_SIZE)
+        plain |= not shrink(target)
+        written.append(target)
+        print(target, flush=True)
+    if plain:
+        print("pngquant not found or not able to: pictures kept as drawn (larger)",
+              file=sys.stderr)
+    if tuple(shots) == README_SHOTS:
+        index = out / README_INDEX
+        index.write_text(readme_index(), encoding="utf-8")
+        written.append(index)
+    return written
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -59,9 +286,17 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="only this language (repeatable; default: es, en and pt)")
     parser.add_argument("--size", type=_size, help="the window size, e.g. 1920x1080")
     parser.add_argument("--code", help="the game code the table scenes show")
+    parser.add_argument("--readme", action="store_true",
+                        help="draw the README's gallery (docs/screenshots) instead")
     args = parser.parse_args(argv)
-    written = make_gallery(args.out, args.lang or LANGS, args.scenes, args.code, args.size)
-    print(f"{len(written)} pictures in {args.out}", file=sys.stderr)
+    if args.readme:
+        if args.scenes or args.lang or args.size or args.code:
+            parser.error("--readme draws its own set: no scenes, --lang, --size or --code")
+        written = make_readme_gallery(args.out)
+    else:
+        written = make_gallery(args.out, args.lang or LANGS, args.scenes, args.code, args.size)
+    print(f"{len(written)} {'files' if args.readme else 'pictures'} in {args.out}",
+          file=sys.stderr)
     return 0 if written else 1
 
 

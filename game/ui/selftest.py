@@ -6,7 +6,8 @@ It works the same from source and inside the PyInstaller bundle (resources come 
 - every locale loads, with no key missing or malformed against English;
 - every font in assets/fonts opens and renders; every image in assets/icon loads; every sound in
   assets/sounds loads into the mixer (or, without an audio device, reads as a WAV file), and so
-  does every music loop in assets/music (through ``pygame.mixer.music``, as the game plays it);
+  does every music loop in assets/music (through ``pygame.mixer.music``, as the game plays it;
+  without a device, its Ogg Vorbis headers);
 - one machine-only game of each rule set plays to the end through the engine, and replays from its
   save to the same ranking;
 - one machine-only game plays to the end through the screens (``game.ui.autoplay`` when it
@@ -241,32 +242,30 @@ def _check_sounds(report: _Report) -> None:
 
 def _check_music(report: _Report, mixer: bool) -> None:
     """Each loop in assets/music opens as the game opens it (streamed by
-    ``pygame.mixer.music``) and as a WAV file, and every mood has its loop."""
+    ``pygame.mixer.music``) and as an Ogg Vorbis file, and every mood has its loop."""
     import pygame
 
     from game.i18n import resource_path
+    from game.ui.sound import LOOP_SUFFIX, MOODS, loop_file, ogg_seconds
 
     folder = resource_path("assets", "music")
 
     def one(path: Path) -> Callable[[], str]:
         def body() -> str:
-            with wave.open(str(path), "rb") as wav:
-                seconds = wav.getnframes() / wav.getframerate()
+            seconds = ogg_seconds(path)
             if seconds <= 0:
                 raise RuntimeError("empty")
             if mixer:
                 pygame.mixer.music.load(str(path))
                 pygame.mixer.music.unload()
-            return f"{seconds:.2f} s, {'mixer' if mixer else 'wave file'}"
+            return f"{seconds:.2f} s, {'mixer' if mixer else 'ogg file'}"
         return body
 
-    for path in _files(folder, "*.wav"):
+    for path in _files(folder, f"*{LOOP_SUFFIX}"):
         report.check(f"music {_relative(path)}", one(path))
 
     def every_mood() -> str:
-        from game.ui.sound import MOODS
-
-        absent = [mood for mood in MOODS if not (folder / f"{mood}.wav").is_file()]
+        absent = [mood for mood in MOODS if not loop_file(folder, mood).is_file()]
         if absent:
             raise RuntimeError(f"no loop for {', '.join(absent)}")
         return f"{len(MOODS)} moods"
