@@ -24,20 +24,17 @@ from tests.ui.test_table import (
     find_match,
     frames,
     holds,
-    make_app,
     my_turn,
     open_table,
     until,
 )
 
-__all__ = ["make_app"]
-
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 
 
 def test_the_only_opponent_is_asked_without_a_chooser_and_the_table_says_so(
-        make_app: Callable[..., App]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     match = find_match(GameConfig("bombazo", (P, AST)), holds(0, "favor"))
     scene = open_table(app, match)
     until(app, my_turn(app, scene))
@@ -74,8 +71,8 @@ def _defuse_into_an_empty_deck(app: App) -> tuple[TableScene, list[object]]:
 
 
 def test_an_empty_deck_takes_the_bomb_back_without_the_picker(
-        make_app: Callable[..., App]) -> None:
-    app = make_app()
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app()
     scene, pushed = _defuse_into_an_empty_deck(app)
     match = scene.match
     assert pushed == []  # no picker over "0 cards in the deck"
