@@ -20,7 +20,7 @@ from game.match.match import Match
 from game.rules.cazabombas import actions as A
 from game.rules.cazabombas import events as E
 from game.rules.cazabombas.view import CazaView
-from game.ui import gfx
+from game.ui import fonts, gfx, theme
 from game.ui.app import App
 from game.ui.cazabombas import art, paint
 from game.ui.cazabombas import layout as L
@@ -337,3 +337,16 @@ def test_the_two_player_table_stands_the_teammates_tiles_tall(
     # four and five players keep two rows of racks
     four = open_table(app, Match(caza(P, AST, AST, AST, mission=4), 7))
     assert all(r.rect.height == L.OTHER_H for r in four.layout.racks.values() if not r.mine)
+
+
+def test_the_middle_bands_lines_end_above_the_home_seats_panel() -> None:
+    """The news' two rows and the dial's line stood on the home seat's panel's edge (seen in
+    the gallery): each ends above where the panel starts."""
+    pygame.init()
+    try:
+        row = fonts.get(theme.TEXT_MIN).get_linesize()
+        assert L.NEWS_Y + L.NEWS_STEP + row <= L.MINE_TOP
+        label = fonts.get(theme.TEXT_SMALL, True).get_linesize()
+        assert L.DIAL_LABEL_Y + label <= L.MINE_TOP
+    finally:
+        pygame.quit()

@@ -46,6 +46,8 @@ MINE_STEP = 82
 
 DIAL_CENTRE = (112, BAND.top + 104)
 DIAL_R = 76
+DIAL_LABEL_Y = DIAL_CENTRE[1] + DIAL_R + 4
+"""The dial's own line ("2 mistakes left"), under it."""
 MIDDLE = pygame.Rect(226, BAND.top, 660, BAND.height)
 """The banner, the buttons, the values to name, the news."""
 BOARD = pygame.Rect(MIDDLE.right + 12, BAND.top + 2, theme.SCREEN_W - MARGIN - MIDDLE.right - 12,
@@ -53,12 +55,14 @@ BOARD = pygame.Rect(MIDDLE.right + 12, BAND.top + 2, theme.SCREEN_W - MARGIN - M
 """The board: validated numbers, yellow and red values, equipment."""
 
 BANNER_Y = MIDDLE.top + 2
-SUB_Y = MIDDLE.top + 38
-MODES_Y = MIDDLE.top + 66
+SUB_Y = MIDDLE.top + 36
+MODES_Y = MIDDLE.top + 62
 MODE_H = 44
-CHIPS_Y = MIDDLE.top + 118
+CHIPS_Y = MIDDLE.top + 112
 CHIP = 46
-NEWS_Y = MIDDLE.top + 172
+NEWS_Y = MIDDLE.top + 164
+NEWS_STEP = 21
+"""The news' two rows end clear of the home seat's panel (the band is 210 tall)."""
 CODE_POS = (MARGIN, BAND.bottom - 2)
 END_LINES_Y = MIDDLE.top + 54
 """A lost mission's summary, under its title."""

@@ -352,7 +352,7 @@ def _dial(surface: pygame.Surface, scene: CazaTableScene) -> None:
         shake = math.sin(stage.dial_shake.t * 50) * 4 * (1 - stage.dial_shake.t)
     draw_dial(surface, L.DIAL_CENTRE, L.DIAL_R, spaces, position, shake)
     cx = L.DIAL_CENTRE[0]
-    y = L.DIAL_CENTRE[1] + L.DIAL_R + 8
+    y = L.DIAL_LABEL_Y
     if view.won is False:
         text = scene.t("cazabombas.dial.boom")
     else:
@@ -360,12 +360,15 @@ def _dial(surface: pygame.Surface, scene: CazaTableScene) -> None:
     color = theme.DANGER if view.mistakes_left == 0 else theme.INK
     draw_text(surface, text, (cx, y), theme.TEXT_SMALL, color, bold=True, anchor="midtop",
               max_width=200)
+    # over the dial: the mission, or while the Stabilizer holds the dial, that (the band has no
+    # room under the dial's own line: the home seat's panel starts there)
     if view.stabilized:
-        draw_text(surface, scene.t("cazabombas.dial.stabilized"), (cx, y + 24), theme.TEXT_MIN,
-                  SAFE, anchor="midtop", max_width=200)
-    draw_text(surface, scene.t("cazabombas.mission", n=view.mission),
-              (cx, L.BAND.top), theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="midtop",
-              max_width=200)
+        draw_text(surface, scene.t("cazabombas.dial.stabilized"), (cx, L.BAND.top),
+                  theme.TEXT_MIN, SAFE, bold=True, anchor="midtop", max_width=200)
+    else:
+        draw_text(surface, scene.t("cazabombas.mission", n=view.mission),
+                  (cx, L.BAND.top), theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="midtop",
+                  max_width=200)
 
 
 def banner(scene: CazaTableScene) -> tuple[str, str, bool]:
@@ -550,7 +553,7 @@ def _news(surface: pygame.Surface, scene: CazaTableScene) -> None:
             break
         rows[:0] = [(row, age) for row in wrapped]
     for k, (row, age) in enumerate(rows):
-        draw_text(surface, row, (middle.centerx, y + k * 22), theme.TEXT_MIN,
+        draw_text(surface, row, (middle.centerx, y + k * L.NEWS_STEP), theme.TEXT_MIN,
                   theme.INK if age == 0 else theme.INK_DIM, anchor="midtop",
                   max_width=middle.width - 10)
 
