@@ -17,7 +17,7 @@ from typing import Any
 
 from game.core.config import GameConfig
 from game.core.engine import OVER, Decision, DecisionKind, Outcome
-from game.core.errors import IllegalAction, MalformedInput
+from game.core.errors import Illegal, IllegalAction, MalformedInput
 from game.core.rng import Pcg32
 from game.rules.cazabombas import actions as A
 from game.rules.cazabombas import events as E
@@ -345,24 +345,26 @@ class CazaBombasEngine:
 
     def apply(self, state: CazaState, seat: int, action: Action) -> list[E.CazaEvent]:
         if state.phase is Phase.OVER:
-            raise IllegalAction("the mission is over")
+            raise IllegalAction("the mission is over", Illegal.OVER)
         if not isinstance(action, Action):
-            raise IllegalAction(f"not a cazabombas action: {action!r}")
+            raise IllegalAction(f"not a cazabombas action: {action!r}", Illegal.MALFORMED)
         _check_shape(action)
         if not 0 <= seat < state.seats:
-            raise IllegalAction(f"there is no seat {seat}")
+            raise IllegalAction(f"there is no seat {seat}", Illegal.NO_SUCH_SEAT)
         verb = action.verb
         if verb == A.TOKEN:
             return self._token(state, seat, action)
         if state.phase is not Phase.PLAY:
             raise IllegalAction(f"cannot {verb} now: seat {state.current} must first place "
-                                "its setup info token")
+                                "its setup info token", Illegal.NOT_NOW)
         if seat != state.current:
-            raise IllegalAction(f"it is seat {state.current}'s turn, not seat {seat}'s")
+            raise IllegalAction(f"it is seat {state.current}'s turn, not seat {seat}'s",
+                                Illegal.NOT_YOUR_TURN)
         if verb == A.REVEAL_REDS:
             return self._reveal(state, seat)
         if not _held(state, seat):
-            raise IllegalAction(f"seat {seat} holds only red wires: it must reveal them")
+            raise IllegalAction(f"seat {seat} holds only red wires: it must reveal them",
+                                Illegal.NOT_HELD)
         if verb == A.DUAL_CUT:
             return self._dual_cut(state, seat, action)
         if verb == A.DOUBLE_DETECTOR:
@@ -375,13 +377,14 @@ class CazaBombasEngine:
 
     def _token(self, state: CazaState, seat: int, action: Action) -> list[E.CazaEvent]:
         if state.phase is not Phase.SETUP:
-            raise IllegalAction("setup tokens are placed before play starts")
+            raise IllegalAction("setup tokens are placed before play starts", Illegal.NOT_NOW)
         if seat != state.current:
-            raise IllegalAction(f"seat {state.current} places its token now, not seat {seat}")
+            raise IllegalAction(f"seat {state.current} places its token now, not seat {seat}",
+                                Illegal.NOT_YOUR_TURN)
         g, i = _own_place(state, seat, action.stand, action.pos)
         key = state.keys[g][i]
         if not W.is_blue(key):
-            raise IllegalAction("the setup token goes in front of a blue wire")
+            raise IllegalAction("the setup token goes in front of a blue wire", Illegal.FORBIDDEN)
         state.tokens[g][i] = class_of(key)
         events: list[E.CazaEvent] = [E.TokenPlaced(seat, g, i, class_of(key), "setup")]
         state.setup_queue.pop(0)
@@ -406,7 +409,8 @@ class CazaBombasEngine:
     def _double_detector(self, state: CazaState, seat: int, action: Action
                          ) -> list[E.CazaEvent]:
         if state.detectors_used[seat]:
-            raise IllegalAction(f"seat {seat} has used its Double Detector in this mission")
+            raise IllegalAction(f"seat {seat} has used its Double Detector in this mission",
+                                Illegal.NOT_NOW)
         value = _named_number(state, seat, action.value, "the Double Detector")
         g, indices = _target_wires(state, seat, action, 2)
         own = _own_choice(state, seat, action.own, (value,))
@@ -418,7 +422,8 @@ class CazaBombasEngine:
     def _solo_cut(self, state: CazaState, seat: int, action: Action) -> list[E.CazaEvent]:
         value = _named(state, seat, action.value)
         if not _solo_ok(state, seat, value):
-            raise IllegalAction(f"seat {seat} does not hold every remaining {value} wire")
+            raise IllegalAction(f"seat {seat} does not hold every remaining {value} wire",
+                                Illegal.NOT_HELD)
         cut: list[E.Wire] = []
         for g in state.seat_stands[seat]:
             for i, key in enumerate(state.keys[g]):
@@ -431,7 +436,8 @@ class CazaBombasEngine:
 
     def _reveal(self, state: CazaState, seat: int) -> list[E.CazaEvent]:
         if _held(state, seat):
-            raise IllegalAction("reds are revealed only when every wire left is red")
+            raise IllegalAction("reds are revealed only when every wire left is red",
+                                Illegal.NOT_NOW)
         revealed: list[E.Wire] = []
         for g in state.seat_stands[seat]:
             for i, key in enumerate(state.keys[g]):
@@ -439,7 +445,7 @@ class CazaBombasEngine:
                     _cut(state, g, i)
                     revealed.append((g, i, key))
         if not revealed:  # pragma: no cover - a seat with no wire never has the turn
-            raise IllegalAction(f"seat {seat} has no wire left")
+            raise IllegalAction(f"seat {seat} has no wire left", Illegal.NOT_HELD)
         events: list[E.CazaEvent] = [E.WiresCut(seat, A.REVEAL_REDS, tuple(revealed))]
         _end_turn(state, events)
         return events
@@ -450,12 +456,13 @@ class CazaBombasEngine:
         card = action.card
         assert card is not None  # the shape check
         if card not in state.equipment:
-            raise IllegalAction(f"equipment card {card} is not in this mission")
+            raise IllegalAction(f"equipment card {card} is not in this mission", Illegal.FORBIDDEN)
         position = state.equipment.index(card)
         if state.equipment_used[position]:
-            raise IllegalAction(f"equipment card {card} has been used")
+            raise IllegalAction(f"equipment card {card} has been used", Illegal.NOT_NOW)
         if state.blue_cut(card) < W.UNLOCK_CUTS:
-            raise IllegalAction(f"equipment card {card} unlocks once two {card} wires are cut")
+            raise IllegalAction(f"equipment card {card} unlocks once two {card} wires are cut",
+                                Illegal.NOT_NOW)
         events: list[E.CazaEvent] = []
         if card in (W.LABEL_NEQ, W.LABEL_EQ):
             prepare = self._label(state, seat, action, card)
@@ -471,7 +478,8 @@ class CazaBombasEngine:
             prepare = self._post_it(state, seat, action)
         elif card == W.REWINDER:
             if state.mistakes_left >= state.max_mistakes:
-                raise IllegalAction("the dial is at its start: there is nothing to rewind")
+                raise IllegalAction("the dial is at its start: there is nothing to rewind",
+                                    Illegal.NOT_NOW)
 
             def prepare(events: list[E.CazaEvent]) -> None:
                 state.mistakes_left += 1
@@ -482,7 +490,7 @@ class CazaBombasEngine:
             prepare = self._radar(state, action)
         elif card == W.STABILIZER:
             if state.stabilized:  # pragma: no cover - one Stabilizer per mission
-                raise IllegalAction("the Stabilizer is already on")
+                raise IllegalAction("the Stabilizer is already on", Illegal.NOT_NOW)
 
             def prepare(events: list[E.CazaEvent]) -> None:
                 state.stabilized = True
@@ -499,12 +507,13 @@ class CazaBombasEngine:
         assert indices is not None
         if len(indices) != 2 or indices[1] - indices[0] != 1 or not (
                 indices[0] >= 0 and indices[1] < len(state.keys[g])):
-            raise IllegalAction("a label goes in front of two adjacent wires of your stand")
+            raise IllegalAction("a label goes in front of two adjacent wires of your stand",
+                                Illegal.FORBIDDEN)
         i = indices[0]
         if not _label_true(state, g, i, card):
             kind = "the same" if card == W.LABEL_EQ else "different"
             raise IllegalAction(f"a label says what is true: these wires are not {kind} "
-                                "(or both are cut)")
+                                "(or both are cut)", Illegal.FORBIDDEN)
         kind = "=" if card == W.LABEL_EQ else "≠"
 
         def prepare(events: list[E.CazaEvent]) -> None:
@@ -515,10 +524,11 @@ class CazaBombasEngine:
     def _walkie_talkies(self, state: CazaState, seat: int, action: Action) -> Any:
         tg, ti = _target_wire(state, seat, action.target, action.stand, action.pos)
         if action.own is None:
-            raise IllegalAction("Walkie-Talkies need your own wire (own = [stand, index])")
+            raise IllegalAction("Walkie-Talkies need your own wire (own = [stand, index])",
+                                Illegal.FORBIDDEN)
         og, oi = _own_place(state, seat, action.own[0], action.own[1])
         if state.cut[og][oi]:
-            raise IllegalAction("only uncut wires are swapped")
+            raise IllegalAction("only uncut wires are swapped", Illegal.FORBIDDEN)
         teammate = state.stand_owner[tg]
 
         def prepare(events: list[E.CazaEvent]) -> None:
@@ -542,7 +552,7 @@ class CazaBombasEngine:
             g, _ = _target_wire(state, seat, action.target, action.stand, None)
             indices = [i for i, done in enumerate(state.cut[g]) if not done]
             if not indices:
-                raise IllegalAction("that stand has no uncut wire")
+                raise IllegalAction("that stand has no uncut wire", Illegal.BAD_TARGET)
         own = _own_choice(state, seat, action.own, (value,))
         verb = W.EQUIPMENT[card]
 
@@ -554,7 +564,7 @@ class CazaBombasEngine:
         values = action.values
         assert values is not None
         if len(values) != 2 or values[0] == values[1]:
-            raise IllegalAction("X or Y Ray names two different values")
+            raise IllegalAction("X or Y Ray names two different values", Illegal.FORBIDDEN)
         named = tuple(_named(state, seat, v) for v in values)
         g, i = _target_wire(state, seat, action.target, action.stand, action.pos)
         own = _own_choice(state, seat, action.own, named)
@@ -567,7 +577,8 @@ class CazaBombasEngine:
         g, i = _own_place(state, seat, action.stand, action.pos)
         key = state.keys[g][i]
         if not W.is_blue(key) or state.cut[g][i] or state.tokens[g][i] is not None:
-            raise IllegalAction("the Post-it marks an uncut blue wire of yours with no token")
+            raise IllegalAction("the Post-it marks an uncut blue wire of yours with no token",
+                                Illegal.FORBIDDEN)
 
         def prepare(events: list[E.CazaEvent]) -> None:
             state.tokens[g][i] = class_of(key)
@@ -578,12 +589,14 @@ class CazaBombasEngine:
         seats = action.seats
         assert seats is not None
         if not 1 <= len(seats) <= 2 or len(set(seats)) != len(seats):
-            raise IllegalAction("Emergency Batteries recharge one or two Double Detectors")
+            raise IllegalAction("Emergency Batteries recharge one or two Double Detectors",
+                                Illegal.FORBIDDEN)
         for s in seats:
             if not 0 <= s < state.seats:
-                raise IllegalAction(f"there is no seat {s}")
+                raise IllegalAction(f"there is no seat {s}", Illegal.NO_SUCH_SEAT)
             if not state.detectors_used[s]:
-                raise IllegalAction(f"seat {s}'s Double Detector has not been used")
+                raise IllegalAction(f"seat {s}'s Double Detector has not been used",
+                                    Illegal.BAD_TARGET)
 
         def prepare(events: list[E.CazaEvent]) -> None:
             for s in seats:
@@ -595,7 +608,7 @@ class CazaBombasEngine:
         value = action.value
         if not isinstance(value, int) or value not in state.mission.blue_values:
             raise IllegalAction(f"the General Radar asks about a number of this mission "
-                                f"(1–{state.mission.blue_max}), not {value!r}")
+                                f"(1–{state.mission.blue_max}), not {value!r}", Illegal.FORBIDDEN)
         bit = W.class_bit(value)
 
         def prepare(events: list[E.CazaEvent]) -> None:
@@ -611,9 +624,9 @@ class CazaBombasEngine:
     def _coffee_mug(self, state: CazaState, seat: int, action: Action) -> Any:
         target = action.target
         if target is None or not 0 <= target < state.seats or target == seat:
-            raise IllegalAction("the Coffee Mug hands the turn to another seat")
+            raise IllegalAction("the Coffee Mug hands the turn to another seat", Illegal.BAD_TARGET)
         if not state.has_uncut(target):
-            raise IllegalAction(f"seat {target} has no wire left to cut")
+            raise IllegalAction(f"seat {target} has no wire left to cut", Illegal.BAD_TARGET)
 
         def prepare(events: list[E.CazaEvent]) -> None:
             state.stabilized = False
@@ -759,7 +772,7 @@ def _own_stand(state: CazaState, seat: int, stand: int | None) -> int:
     stands = state.seat_stands[seat]
     rel = 0 if stand is None else stand
     if not 0 <= rel < len(stands):
-        raise IllegalAction(f"seat {seat} has no stand {rel}")
+        raise IllegalAction(f"seat {seat} has no stand {rel}", Illegal.BAD_TARGET)
     return stands[rel]
 
 
@@ -767,23 +780,24 @@ def _own_place(state: CazaState, seat: int, stand: int | None, index: int | None
                ) -> tuple[int, int]:
     g = _own_stand(state, seat, stand)
     if index is None:
-        raise IllegalAction("which wire? an 'index' is needed")
+        raise IllegalAction("which wire? an 'index' is needed", Illegal.MALFORMED)
     if not 0 <= index < len(state.keys[g]):
-        raise IllegalAction(f"stand {stand or 0} of seat {seat} has no wire {index}")
+        raise IllegalAction(f"stand {stand or 0} of seat {seat} has no wire {index}",
+                            Illegal.BAD_TARGET)
     return g, index
 
 
 def _teammate_stand(state: CazaState, seat: int, target: int | None, stand: int | None) -> int:
     if target is None:
-        raise IllegalAction("which teammate? a 'target' is needed")
+        raise IllegalAction("which teammate? a 'target' is needed", Illegal.MALFORMED)
     if not 0 <= target < state.seats:
-        raise IllegalAction(f"there is no seat {target}")
+        raise IllegalAction(f"there is no seat {target}", Illegal.NO_SUCH_SEAT)
     if target == seat:
-        raise IllegalAction("cut a teammate's wire, not your own")
+        raise IllegalAction("cut a teammate's wire, not your own", Illegal.BAD_TARGET)
     stands = state.seat_stands[target]
     rel = 0 if stand is None else stand
     if not 0 <= rel < len(stands):
-        raise IllegalAction(f"seat {target} has no stand {rel}")
+        raise IllegalAction(f"seat {target} has no stand {rel}", Illegal.BAD_TARGET)
     return stands[rel]
 
 
@@ -794,9 +808,9 @@ def _target_wire(state: CazaState, seat: int, target: int | None, stand: int | N
     if index is None:
         return g, -1
     if not 0 <= index < len(state.keys[g]):
-        raise IllegalAction(f"that stand has no wire {index}")
+        raise IllegalAction(f"that stand has no wire {index}", Illegal.BAD_TARGET)
     if state.cut[g][index]:
-        raise IllegalAction(f"wire {index} of that stand is already cut")
+        raise IllegalAction(f"wire {index} of that stand is already cut", Illegal.BAD_TARGET)
     return g, index
 
 
@@ -805,33 +819,36 @@ def _target_wires(state: CazaState, seat: int, action: Action, size: int
     g = _teammate_stand(state, seat, action.target, action.stand)
     indices = action.indices
     if indices is None:
-        raise IllegalAction(f"which wires? 'indices' with {size} wires are needed")
+        raise IllegalAction(f"which wires? 'indices' with {size} wires are needed",
+                            Illegal.MALFORMED)
     if len(indices) != size or len(set(indices)) != size:
-        raise IllegalAction(f"point at {size} different wires of one stand")
+        raise IllegalAction(f"point at {size} different wires of one stand", Illegal.BAD_TARGET)
     for i in indices:
         if not 0 <= i < len(state.keys[g]):
-            raise IllegalAction(f"that stand has no wire {i}")
+            raise IllegalAction(f"that stand has no wire {i}", Illegal.BAD_TARGET)
         if state.cut[g][i]:
-            raise IllegalAction(f"wire {i} of that stand is already cut")
+            raise IllegalAction(f"wire {i} of that stand is already cut", Illegal.BAD_TARGET)
     return g, list(indices)
 
 
 def _named(state: CazaState, seat: int, value: Value | None) -> Value:
     if value is None:
-        raise IllegalAction("name a value (1–12 or yellow)")
+        raise IllegalAction("name a value (1–12 or yellow)", Illegal.MALFORMED)
     if value == RED:
-        raise IllegalAction("nobody names red: a red wire is never cut on purpose")
+        raise IllegalAction("nobody names red: a red wire is never cut on purpose",
+                            Illegal.FORBIDDEN)
     if not W.valid_named(value):
-        raise IllegalAction(f"{value!r} is not a value (1–12 or yellow)")
+        raise IllegalAction(f"{value!r} is not a value (1–12 or yellow)", Illegal.MALFORMED)
     if not _holds(state, seat, value):
-        raise IllegalAction(f"seat {seat} holds no uncut {value} wire to cut with")
+        raise IllegalAction(f"seat {seat} holds no uncut {value} wire to cut with",
+                            Illegal.NOT_HELD)
     return value
 
 
 def _named_number(state: CazaState, seat: int, value: Value | None, what: str) -> int:
     named = _named(state, seat, value)
     if not isinstance(named, int):
-        raise IllegalAction(f"{what} names numbers only")
+        raise IllegalAction(f"{what} names numbers only", Illegal.MALFORMED)
     return named
 
 
@@ -843,7 +860,8 @@ def _own_choice(state: CazaState, seat: int, own: tuple[int, int] | None,
     g, i = _own_place(state, seat, own[0], own[1])
     if state.cut[g][i] or class_of(state.keys[g][i]) not in values:
         named = " or ".join(map(str, values))
-        raise IllegalAction(f"own wire {list(own)} is not an uncut {named} wire")
+        raise IllegalAction(f"own wire {list(own)} is not an uncut {named} wire",
+                            Illegal.BAD_TARGET)
     return g, i
 
 
@@ -1041,18 +1059,20 @@ def fields_of(action: Action) -> tuple[str, ...]:
 def _check_shape(action: Action) -> None:
     """An action carrying a field its verb does not use is not a move of this game."""
     if action.verb not in _FIELDS and action.verb != A.EQUIPMENT_VERB:
-        raise IllegalAction(f"unknown action {action.verb!r}")
+        raise IllegalAction(f"unknown action {action.verb!r}", Illegal.MALFORMED)
     if action.verb == A.EQUIPMENT_VERB and action.card not in _CARD_FIELDS:
-        raise IllegalAction("equipment needs a card number (1–12)")
+        raise IllegalAction("equipment needs a card number (1–12)", Illegal.MALFORMED)
     used = fields_of(action)
     for name in _ALL_FIELDS:
         if name not in used and getattr(action, name) is not None:
-            raise IllegalAction(f"{action.verb} takes no {_FILE_NAMES.get(name, name)}")
+            raise IllegalAction(f"{action.verb} takes no {_FILE_NAMES.get(name, name)}",
+                                Illegal.MALFORMED)
     needs = (CARD_NEEDS[action.card] if action.verb == A.EQUIPMENT_VERB and action.card
              else NEEDS.get(action.verb, ()))
     for name in needs:
         if getattr(action, name) is None:
-            raise IllegalAction(f"{action.verb} needs '{_FILE_NAMES.get(name, name)}'")
+            raise IllegalAction(f"{action.verb} needs '{_FILE_NAMES.get(name, name)}'",
+                                Illegal.MALFORMED)
 
 
 CAZABOMBAS = CazaBombasEngine()

@@ -15,19 +15,18 @@ from typing import Any
 
 from game.core.config import GameConfig
 from game.core.engine import OVER, Decision, DecisionKind, Outcome
-from game.core.errors import IllegalAction, MalformedInput
+from game.core.errors import Illegal, IllegalAction, MalformedInput
 from game.core.rng import Pcg32
 from game.rules.diebombe import actions as A
 from game.rules.diebombe import cards as C
 from game.rules.diebombe import events as E
 from game.rules.diebombe import scoring
 from game.rules.diebombe.actions import Action
+from game.rules.diebombe.games import MAX_SEATS, MIN_SEATS
 from game.rules.diebombe.state import DieState, Phase, RoundRecord
 from game.rules.diebombe.view import DieView
 
 GAME = "diebombe"
-MIN_SEATS = 3
-MAX_SEATS = 6
 OPTIONS = frozenset((scoring.ANY_CARD_BOMBED, scoring.GREEN_MAJORITY_DOUBLES))
 
 _new_view = tuple.__new__
@@ -235,7 +234,7 @@ class DieBombeEngine:
 
     def apply(self, state: DieState, seat: int, action: Action) -> list[E.DieEvent]:
         if state.phase is Phase.OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", Illegal.OVER)
         if id(action) not in _SHARED:
             _check_shape(action)
         verb = action.verb
@@ -248,20 +247,20 @@ class DieBombeEngine:
     def _bid(self, state: DieState, seat: int, action: Action) -> list[E.DieEvent]:
         phase = state.phase
         if phase is not Phase.BID and phase is not Phase.REBID:
-            raise IllegalAction(f"cannot bid now: {_phase_reason(state)}")
+            raise IllegalAction(f"cannot bid now: {_phase_reason(state)}", Illegal.NOT_NOW)
         if seat not in state.bidders:
             if phase is Phase.REBID and 0 <= seat < state.seats:
                 tied = ", ".join(map(str, state.bidders))
                 raise IllegalAction(f"only the seats tied for the highest bid ({tied}) bid "
-                                    f"again, not seat {seat}")
-            raise IllegalAction(f"there is no seat {seat}")
+                                    f"again, not seat {seat}", Illegal.NOT_YOUR_TURN)
+            raise IllegalAction(f"there is no seat {seat}", Illegal.NO_SUCH_SEAT)
         if state.bids[seat] is not None:
-            raise IllegalAction(f"seat {seat} has already bid this time")
+            raise IllegalAction(f"seat {seat} has already bid this time", Illegal.NOT_NOW)
         amount = action.amount
         assert amount is not None  # the shape check
         if not C.MIN_BID <= amount <= C.MAX_BID:
             raise IllegalAction(f"a bid is a whole number from {C.MIN_BID} to {C.MAX_BID}, "
-                                f"not {amount}")
+                                f"not {amount}", Illegal.FORBIDDEN)
         state.bids[seat] = amount
         rebid = phase is Phase.REBID
         events: list[E.DieEvent] = [E.BidPlaced(seat, amount, rebid, (seat,))]
@@ -299,14 +298,15 @@ class DieBombeEngine:
 
     def _take(self, state: DieState, seat: int, action: Action) -> list[E.DieEvent]:
         if state.phase is not Phase.TAKE:
-            raise IllegalAction(f"cannot take a card now: {_phase_reason(state)}")
+            raise IllegalAction(f"cannot take a card now: {_phase_reason(state)}", Illegal.NOT_NOW)
         if seat != state.taker:
-            raise IllegalAction(f"seat {state.taker} chooses a card, not seat {seat}")
+            raise IllegalAction(f"seat {state.taker} chooses a card, not seat {seat}",
+                                Illegal.NOT_YOUR_TURN)
         card = action.card
         assert card is not None  # the shape check
         if card not in state.faceup:
             shown = ", ".join(state.faceup)
-            raise IllegalAction(f"{card} is not face up (face up: {shown})")
+            raise IllegalAction(f"{card} is not face up (face up: {shown})", Illegal.BAD_TARGET)
         faceup = state.faceup
         record_faceup = tuple(faceup)
         faceup.remove(card)
@@ -343,37 +343,41 @@ class DieBombeEngine:
 
     def _bomb(self, state: DieState, seat: int, action: Action) -> list[E.DieEvent]:
         if state.phase is not Phase.BOMB:
-            raise IllegalAction(f"there is no bomb to play now: {_phase_reason(state)}")
+            raise IllegalAction(f"there is no bomb to play now: {_phase_reason(state)}",
+                                Illegal.NOT_NOW)
         bomber = state.bombers[0]
         if seat != bomber:
-            raise IllegalAction(f"seat {bomber} plays the bomb, not seat {seat}")
+            raise IllegalAction(f"seat {bomber} plays the bomb, not seat {seat}",
+                                Illegal.NOT_YOUR_TURN)
         target = action.target
         assert target is not None  # the shape check
         if not 0 <= target < state.seats:
-            raise IllegalAction(f"there is no seat {target}")
+            raise IllegalAction(f"there is no seat {target}", Illegal.NO_SUCH_SEAT)
         if target == seat:
-            raise IllegalAction("a bomb is played on another seat")
+            raise IllegalAction("a bomb is played on another seat", Illegal.BAD_TARGET)
         cards = state.won[target]
         if state.any_card:
             if action.color is not None or action.card is None:
                 raise IllegalAction("with any_card_bombed the bomber names the card to cover "
-                                    "(card), not a colour")
+                                    "(card), not a colour", Illegal.FORBIDDEN)
             covered = action.card
             if covered not in cards:
-                raise IllegalAction(f"seat {target} has no {covered} to cover")
+                raise IllegalAction(f"seat {target} has no {covered} to cover", Illegal.BAD_TARGET)
             index = cards.index(covered)
         else:
             color = action.color
             if color is None or action.card is not None:
                 raise IllegalAction("a bomb names a colour (color = \"red\" or \"green\"); "
-                                    "only with any_card_bombed does it name a card")
+                                    "only with any_card_bombed does it name a card",
+                                    Illegal.FORBIDDEN)
             index = -1
             for i in range(len(cards) - 1, -1, -1):
                 if C.color_of(cards[i]) == color:
                     index = i
                     break
             if index < 0:
-                raise IllegalAction(f"seat {target} has no {color} card to cover")
+                raise IllegalAction(f"seat {target} has no {color} card to cover",
+                                    Illegal.BAD_TARGET)
             covered = cards[index]
         del cards[index]
         state.bombers.pop(0)
@@ -507,28 +511,29 @@ def _check_shape(action: Action) -> None:
     use, a missing one or one of the wrong type is an illegal action (the scenario reader
     strips the extras and reports missing fields itself)."""
     if not isinstance(action, Action):
-        raise IllegalAction(f"not a Die Bombe action: {action!r}")
+        raise IllegalAction(f"not a Die Bombe action: {action!r}", Illegal.MALFORMED)
     used = _FIELDS_USED.get(action.verb)
     if used is None:
-        raise IllegalAction(f"unknown action {action.verb!r}")
+        raise IllegalAction(f"unknown action {action.verb!r}", Illegal.MALFORMED)
     for field in ("amount", "card", "target", "color"):
         value = getattr(action, field)
         if field not in used and value is not None:
-            raise IllegalAction(f"{action.verb} takes no {field}")
+            raise IllegalAction(f"{action.verb} takes no {field}", Illegal.MALFORMED)
         if value is None and field in _NEEDED[action.verb]:
-            raise IllegalAction(f"{action.verb} needs a {field}")
+            raise IllegalAction(f"{action.verb} needs a {field}", Illegal.MALFORMED)
     for field in ("amount", "target"):
         value = getattr(action, field)
         if value is not None and (isinstance(value, bool) or not isinstance(value, int)):
-            raise IllegalAction(f"{field} must be a whole number, not {value!r}")
+            raise IllegalAction(f"{field} must be a whole number, not {value!r}", Illegal.MALFORMED)
     for field in ("card", "color"):
         value = getattr(action, field)
         if value is not None and not isinstance(value, str):
-            raise IllegalAction(f"{field} must be text, not {value!r}")
+            raise IllegalAction(f"{field} must be text, not {value!r}", Illegal.MALFORMED)
     if action.card is not None and action.card not in C.ALL_CARDS:
-        raise IllegalAction(f"Die Bombe has no {action.card!r} card")
+        raise IllegalAction(f"Die Bombe has no {action.card!r} card", Illegal.MALFORMED)
     if action.color is not None and action.color not in C.COLORS:
-        raise IllegalAction(f"a bomb is played on red or green, not {action.color!r}")
+        raise IllegalAction(f"a bomb is played on red or green, not {action.color!r}",
+                            Illegal.MALFORMED)
 
 
 def _phase_reason(state: DieState) -> str:
