@@ -21,15 +21,13 @@ import os
 import shutil
 import subprocess
 import sys
-import tempfile
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from game.match.match import Match
-    from game.ui.app import App
+    pass
 
 LANGS = ("es", "en", "pt")
 
@@ -69,7 +67,7 @@ def make_gallery(out: Path, langs: Sequence[str] = LANGS, names: Sequence[str] =
 @dataclass(frozen=True)
 class Shot:
     """One picture of the README's gallery: ``<name>.png`` of ``scene`` (a screenshot scene,
-    or :data:`EXPLOSION`) for ``code``'s game, with its one-line caption."""
+    such as :data:`EXPLOSION`) for ``code``'s game, with its one-line caption."""
 
     name: str
     scene: str
@@ -78,8 +76,7 @@ class Shot:
 
 
 EXPLOSION = "explosion"
-"""The bomb-deck explosion: a two-second moment, which no screenshot scene holds, so the gallery
-stages it (:func:`stage_explosion`)."""
+"""The bomb-deck explosion: the screenshot scene of the person's own explosion, mid-moment."""
 BOMBAZO = "315-5KV"
 """Bombazo: a person against three Astuto (Crafty), seed 4242 (the screenshots' own table)."""
 MAZO = "A15-5KT"
@@ -96,7 +93,7 @@ README_SHOTS = (
          "machine level)."),
     Shot("bombazo", "table", BOMBAZO,
          "Bombazo: your hand, the deck, the danger meter and what the machines did."),
-    Shot("bombazo-explosion", EXPLOSION, None,
+    Shot("bombazo-explosion", EXPLOSION, BOMBAZO,
          "Your own explosion: a bomb drawn without a defuse; you are out, the others play on."),
     Shot("mazo", "table", MAZO,
          "Bomba en el Mazo: its own cards (Wire Cutters, Shield, Calm, Dodge...)."),
@@ -125,10 +122,6 @@ PNGQUANT = ("pngquant", "--quality", "70-95", "--nofs", "--speed", "1", "--strip
 """A palette of at most 256 colours, at least 70 % (at best 95 %) as good as the picture by
 pngquant's own measure; not dithered (``--nofs``: flat areas and text stay flat, and the files
 are a fifth smaller than dithered ones); ``--strip`` drops the metadata (the file's time)."""
-BOOM_SECONDS = 0.45
-"""How far into the explosion the picture is taken: the flash has faded enough to read the
-band, the smoke still rises and the screen still burns at the edges."""
-MAX_MOVES = 3000
 
 
 def readme_index() -> str:
@@ -142,96 +135,6 @@ def readme_index() -> str:
     for shot in README_SHOTS:
         lines += [f"![{shot.name}]({shot.name}.png)", "", shot.caption, ""]
     return "\n".join(lines)
-
-
-def _person_draws(match: Match, stop_at: int | None) -> int | None:
-    """Play ``match`` on, the person drawing whenever they may (else taking their first legal
-    action), the machines their own way: the number of moves before the person's draw that
-    blows them up while the game goes on, or ``None``; with ``stop_at``, stop once that many
-    moves are made (the machines decide by the position, so the same game comes again)."""
-    from game.rules.bombdeck import actions as A
-    from game.rules.bombdeck import events as E
-
-    for _ in range(MAX_MOVES):
-        if match.is_over() or (stop_at is not None and match.moves >= stop_at):
-            return None
-        pending = match.pending()
-        if not pending.by_person or pending.seat is None:
-            match.step()
-            continue
-        legal = match.legal_for(pending.seat)
-        action = A.DRAW_ACTION if A.DRAW_ACTION in legal else legal[0]
-        before = match.moves
-        events = [item.event for item in match.submit(pending.seat, action)]
-        if action == A.DRAW_ACTION \
-                and any(isinstance(ev, E.PlayerExploded) for ev in events) \
-                and not any(isinstance(ev, E.GameOver) for ev in events):
-            return before
-    return None
-
-
-def explosion_match(seed: int = 1, tries: int = 300) -> Match:
-    """A Bombazo match (a person against two Astuto) one move before the person draws a bomb
-    without a defuse and is out while the others play on: the first seed from ``seed`` whose
-    game comes to that with the person always drawing."""
-    from game.core.config import GameConfig, SeatKind
-    from game.match.match import Match
-    from game.ui.screenshot import ScreenshotError
-
-    config = GameConfig("bombazo", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO))
-    for k in range(tries):
-        target = _person_draws(Match(config, seed + k), None)
-        if target is None:
-            continue
-        match = Match(config, seed + k)
-        _person_draws(match, target)
-        return match
-    raise ScreenshotError("no game found in which the person explodes")
-
-
-def _frames(app: App, ready: Callable[[], bool], limit: int = 2000) -> None:
-    for _ in range(limit):
-        if ready():
-            return
-        app.step(1 / 60, [], draw=False)
-    raise RuntimeError("the table never got there")
-
-
-def stage_explosion(app: App) -> None:
-    """The person's own explosion on ``app``: the table of :func:`explosion_match`, the
-    person draws, and the moment runs :data:`BOOM_SECONDS` in."""
-    from game.match.flow import Pace
-    from game.ui.bombdeck.table import TableScene
-
-    scene = TableScene(app, explosion_match(), deal=False,
-                       pace=Pace(60.0, 60.0, float(app.settings.reaction_seconds)))
-    app.stack.push(scene)
-    _frames(app, lambda: scene.may_act and not scene.busy)
-    scene.draw_card()
-    _frames(app, lambda: scene.moment is not None and scene.moment.kind == "boom")
-    for _ in range(round(BOOM_SECONDS * 60)):
-        app.step(1 / 60, [], draw=False)
-
-
-def _render_staged(stage: Callable[[App], None], path: Path, lang: str,
-                   size: tuple[int, int]) -> Path:
-    """``stage`` on a hidden window of ``size`` in ``lang``, then the frame to ``path``."""
-    import pygame
-
-    from game.ui.app import App
-    from game.ui.launch import wire
-    from game.ui.settings import Settings
-
-    ours = not pygame.display.get_init()
-    with tempfile.TemporaryDirectory() as folder:
-        app = wire(App(Settings(language=lang), settings_dir=Path(folder), lang=lang,
-                       audio=False, persist=False, size=size))
-        try:
-            stage(app)
-            return app.render_to(path)
-        finally:
-            if ours:
-                app.close()
 
 
 def shrink(path: Path) -> bool:
@@ -255,11 +158,7 @@ def make_readme_gallery(out: Path, shots: Sequence[Shot] = README_SHOTS) -> list
     plain = False
     for shot in shots:
         target = out / f"{shot.name}.png"
-        if shot.scene == EXPLOSION:
-            _render_staged(stage_explosion, target, README_LANG, README_SIZE)
-        else:
-            render_scene_to_png(shot.scene, target, README_LANG, code=shot.code,
-                                size=README_SIZE)
+        render_scene_to_png(shot.scene, target, README_LANG, code=shot.code, size=README_SIZE)
         plain |= not shrink(target)
         written.append(target)
         print(target, flush=True)

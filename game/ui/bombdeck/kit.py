@@ -43,6 +43,13 @@ def _shot(hint: str, app: App, code: str | None) -> None:
         app.stack.push(scene)
 
 
+def _explosion(app: App, code: str | None) -> None:
+    from game.ui.bombdeck.shots import build_explosion
+
+    app.stack.reset()
+    build_explosion(app, code)
+
+
 def _sheet(app: App, code: str | None) -> None:
     from game.ui.bombdeck.sheet import show_sheet
 
@@ -61,6 +68,7 @@ SHOTS: dict[str, Callable[[App, str | None], None]] = {
     "hide_bomb": partial(_shot, "hide_bomb"),
     "react": partial(_shot, "react"),
     "chooser": partial(_shot, "chooser"),
+    "explosion": _explosion,
     "cards": _sheet,
     "tutorial": _lesson,
 }

@@ -8,7 +8,9 @@ in the asked state:
 - ``curtain``: a hot-seat table with the curtain down for the next person;
 - ``hide_bomb``: the hide-the-bomb picker over the table;
 - ``react``: the person has just played a card and the reaction window counts down;
-- ``chooser``: the favor target chooser over the table.
+- ``chooser``: the favor target chooser over the table;
+- ``explosion`` (``build_explosion``): the person's own explosion as it goes off, the biggest
+  moment of the game (the code's game with the person and two Astuto, from the code's seed).
 
 At a hot-seat table (two people or more) every state but ``curtain`` shows the table as the
 person to act sees it once they have confirmed the curtain.
@@ -25,6 +27,7 @@ from game.core.config import GameConfig, SeatKind
 from game.match.flow import Pace
 from game.match.match import Match
 from game.rules.bombdeck import actions as A
+from game.rules.bombdeck import events as E
 from game.rules.bombdeck.actions import Action
 from game.rules.codes import decode
 from game.ui.bombdeck.choosers import SeatChooser
@@ -148,3 +151,68 @@ def build_table_scene(app: App, code: str | None, *, state_hint: str = "play") -
             scene.submit(legal[0])
             scene.timeline.skip()
     return scene
+
+
+EXPLOSION_TRIES = 300
+"""Seeds tried for a game in which the person, always drawing, explodes while others play on."""
+MAX_MOVES = 3000
+
+
+def _person_draws(match: Match, stop_at: int | None) -> int | None:
+    """Play ``match`` on, the person drawing whenever they may (else taking their first legal
+    action), the machines their own way: the number of moves before the person's draw that
+    blows them up while the game goes on, or ``None``; with ``stop_at``, stop once that many
+    moves are made (the machines decide by the position, so the same game comes again)."""
+    for _ in range(MAX_MOVES):
+        if match.is_over() or (stop_at is not None and match.moves >= stop_at):
+            return None
+        pending = match.pending()
+        if not pending.by_person or pending.seat is None:
+            match.step()
+            continue
+        legal = match.legal_for(pending.seat)
+        action = A.DRAW_ACTION if A.DRAW_ACTION in legal else legal[0]
+        before = match.moves
+        events = [item.event for item in match.submit(pending.seat, action)]
+        if action == A.DRAW_ACTION \
+                and any(isinstance(ev, E.PlayerExploded) for ev in events) \
+                and not any(isinstance(ev, E.GameOver) for ev in events):
+            return before
+    return None
+
+
+def explosion_match(game: str = "bombazo", seed: int = 1) -> Match:
+    """A match of ``game`` (a person against two Astuto) one move before the person draws a
+    bomb without a defuse and is out while the others play on: the first seed from ``seed``
+    whose game comes to that with the person always drawing."""
+    from game.ui.screenshot import ScreenshotError
+
+    config = GameConfig(game, (P, AST, AST))
+    for k in range(EXPLOSION_TRIES):
+        at = (seed + k) % (1 << 20)
+        target = _person_draws(Match(config, at), None)
+        if target is None:
+            continue
+        match = Match(config, at)
+        _person_draws(match, target)
+        return match
+    raise ScreenshotError(f"no {game} game from seed {seed} on in which the person explodes")
+
+
+def build_explosion(app: App, code: str | None) -> TableScene:
+    """The person's own explosion as it goes off, on ``app``'s stack: the table of
+    :func:`explosion_match` for the code's game (Bombazo without one), the person draws, and
+    the moment has begun (the picture is taken as the screenshot settles, mid-moment)."""
+    game, seed = (decode(code)[0].game, decode(code)[1]) if code is not None \
+        else ("bombazo", 1)
+    scene = _table(app, explosion_match(game, seed))
+    for _ in range(2000):
+        if scene.may_act and not scene.busy:
+            break
+        app.step(1 / 60, [], draw=False)
+    scene.draw_card()
+    for _ in range(2000):
+        if scene.moment is not None and scene.moment.kind == "boom":
+            return scene
+        app.step(1 / 60, [], draw=False)
+    raise RuntimeError("the explosion never came")
