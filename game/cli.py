@@ -281,19 +281,20 @@ def _soak(args: argparse.Namespace) -> int:
 
 
 def _bench(args: argparse.Namespace) -> int:
-    if args.target == "ui":
-        return _bench_ui(args)
-    if args.target == "idle":
-        return _bench_idle(args)
     from game.core.errors import MalformedInput
     from game.rules.registry import engine_for
-    from game.tools.bench import run_bench
 
-    if args.game is not None:
+    if args.game is not None and args.target != "idle":
         try:
             engine_for(args.game)
         except MalformedInput as error:
             raise UsageError(str(error)) from None
+    if args.target == "ui":
+        return _bench_ui(args)
+    if args.target == "idle":
+        return _bench_idle(args)
+    from game.tools.bench import run_bench
+
     report = run_bench(engine_games=args.games, astuto_games=args.astuto_games, game=args.game)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
@@ -326,7 +327,7 @@ def _bench_ui(args: argparse.Namespace) -> int:
     from game.ui.bench import run_ui_bench
 
     report = run_ui_bench(frames=args.frames, first_frame_runs=args.launch_runs,
-                          size=args.size or (1280, 720))
+                          size=args.size or (1280, 720), game=args.game)
     if args.json:
         print(json.dumps(report, ensure_ascii=False))
         return 0
@@ -538,9 +539,9 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     bench.add_argument("--astuto-games", type=_positive, default=300,
                        help="games whose Astuto decisions are timed (300)")
     bench.add_argument("--game", default=None,
-                       help="time this game's engine, Astuto and states instead (one of "
-                            + ", ".join(_playable()) + "; default: clasico for the engine, "
-                            "bombazo for the rest)")
+                       help="time this game's engine, its machines' decisions and states "
+                            "instead (one of " + ", ".join(_playable()) + "; default: clasico "
+                            "for the engine, bombazo for the rest); ui: this game's table")
     bench.add_argument("--frames", type=_positive, default=600,
                        help="ui: frames to time (600)")
     bench.add_argument("--size", type=_window_size, default=None, metavar="WxH",

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 import pytest
 
 from game.bots.base import Bot
-from game.bots.bombdeck import LEVELS as BOTS
+from game.bots.bombdeck import PLAYERS as BOTS
 from game.bots.bombdeck import astuto as astuto_module
 from game.bots.bombdeck import despiadado as despiadado_module
 from game.bots.bombdeck import lanzado as lanzado_module

@@ -53,3 +53,23 @@ def test_an_illegal_action_says_why_by_kind() -> None:
     assert refused.reason == "seat 2 holds no nope" and refused.why is errors.Illegal.NOT_HELD
     assert isinstance(refused, MechaCortaError)
     assert isinstance(errors.MalformedInput("x"), ValueError)  # the built-in base is kept
+
+
+def test_every_refusal_of_the_engines_and_the_match_names_its_kind() -> None:
+    """Each ``raise IllegalAction(...)`` under game/rules and game/match says which
+    :class:`Illegal` it is (the default, ``FORBIDDEN``, is a kind too, but a chosen one)."""
+    from pathlib import Path
+
+    root = Path(game.__file__).parent
+    unnamed = []
+    for path in sorted([*root.glob("rules/**/*.py"), *root.glob("match/*.py")]):
+        text = path.read_text(encoding="utf-8")
+        for found in re.finditer(r"raise (IllegalAction|NeedsPerson)\(", text):
+            depth, at = 1, found.end()
+            while depth:
+                depth += {"(": 1, ")": -1}.get(text[at], 0)
+                at += 1
+            if "Illegal." not in text[found.end():at]:
+                line = text.count("\n", 0, found.start()) + 1
+                unnamed.append(f"{path.relative_to(root.parent)}:{line}")
+    assert not unnamed, unnamed

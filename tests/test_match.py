@@ -13,6 +13,7 @@ from game.core.saves import SavedGame, loads
 from game.match.headless import play_game
 from game.match.match import Match, NeedsPerson
 from game.rules.bombdeck import events as E
+from game.rules.registry import descriptor, playable
 
 P, AST, LAN, DES = SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.LANZADO, SeatKind.DESPIADADO
 
@@ -133,11 +134,12 @@ def test_step_plays_machines_and_waits_for_people() -> None:
         match.step()
 
 
-@pytest.mark.parametrize("game", ["bombazo", "mazo", "clasico"])
+@pytest.mark.parametrize("game", playable())
 def test_play_to_end_plays_the_games_step_plays(game: str) -> None:
-    """``play_to_end`` writes ``step``'s one-seat case out for speed: both give one game."""
+    """``play_to_end`` writes ``step``'s one-seat and window cases out for speed (every other
+    decision goes through ``step``): both give one game, in every game."""
     for seed in range(6):
-        config = GameConfig(game, (AST, LAN, DES, LAN), first=seed % 4)
+        config = descriptor(game).table((AST, LAN, DES, LAN), first=seed % 4)
         fast = Match(config, seed, feed=False)
         fast.play_to_end()
         slow = Match(config, seed)

@@ -10,7 +10,7 @@ every other decision it must return one of ``legal``.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Protocol, TypeVar
+from typing import NamedTuple, Protocol, TypeVar
 
 from game.core.config import SeatKind
 from game.core.rng import Pcg32
@@ -26,3 +26,15 @@ class Bot(Protocol[V_contra, A]):
     def level(self) -> SeatKind: ...
 
     def choose(self, view: V_contra, legal: Sequence[A], rng: Pcg32) -> A | None: ...
+
+
+class BenchTable(NamedTuple):
+    """The table a family's speed is measured on (``python -m game bench --game G``): the
+    engine's games are played by ``seats`` machines of level ``filler``; the decision time is
+    one ``timed`` machine's, against ``filler`` in every other seat. The registry fits
+    ``seats`` to each game's seat range. (A NamedTuple, as the registry's ``Players``: both
+    are made at every start, and a dataclass costs ten times as much to define.)"""
+
+    seats: int
+    filler: SeatKind
+    timed: SeatKind

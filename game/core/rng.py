@@ -43,23 +43,44 @@ class Pcg32:
         return ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
 
     def below(self, bound: int) -> int:
-        """A uniform integer in ``[0, bound)`` without modulo bias (PCG's bounded draw)."""
+        """A uniform integer in ``[0, bound)`` without modulo bias (PCG's bounded draw).
+
+        :meth:`next_u32` is written out here (and in :meth:`shuffle`): the simulator draws
+        hundreds of thousands of times a second, and a method call per draw was a tenth of
+        its machine players' time. The numbers are the same."""
         if not 0 < bound <= 0x100000000:
             raise ValueError(f"bound must be in 1..2^32, not {bound}")  # never loop forever
         threshold = (0x100000000 - bound) % bound
+        old, inc = self.state, self.inc
         while True:
-            r = self.next_u32()
+            xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+            rot = old >> 59
+            r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+            old = (old * _MULT + inc) & _MASK64
             if r >= threshold:
+                self.state = old
                 return r % bound
 
     def choice(self, items: list[T] | tuple[T, ...]) -> T:
         return items[self.below(len(items))]
 
     def shuffle(self, items: MutableSequence[T]) -> None:
-        """Fisher–Yates in place, from the end, one bounded draw per position."""
+        """Fisher–Yates in place, from the end, one bounded draw per position (each draw is
+        :meth:`below`'s, written out)."""
+        old, inc = self.state, self.inc
         for i in range(len(items) - 1, 0, -1):
-            j = self.below(i + 1)
+            bound = i + 1
+            threshold = (0x100000000 - bound) % bound
+            while True:
+                xorshifted = (((old >> 18) ^ old) >> 27) & _MASK32
+                rot = old >> 59
+                r = ((xorshifted >> rot) | (xorshifted << ((-rot) & 31))) & _MASK32
+                old = (old * _MULT + inc) & _MASK64
+                if r >= threshold:
+                    break
+            j = r % bound
             items[i], items[j] = items[j], items[i]
+        self.state = old
 
     def chance(self, numerator: int, denominator: int) -> bool:
         return self.below(denominator) < numerator

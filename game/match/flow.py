@@ -24,7 +24,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from game.core.errors import IllegalAction
+from game.core.errors import Illegal, IllegalAction
 from game.match.match import FeedItem, MachineJob, Match
 
 
@@ -140,7 +140,7 @@ class TableFlow:
         legal (the state is then untouched)."""
         seat = self.awaiting_person
         if seat is None:
-            raise IllegalAction("no person's decision is on screen")
+            raise IllegalAction("no person's decision is on screen", Illegal.NOT_NOW)
         items = self.match.submit(seat, action)
         self._refresh()
         return items
@@ -148,7 +148,7 @@ class TableFlow:
     def window_act(self, seat: int, action: Any) -> list[FeedItem]:
         """A person's action in an open window (a nope: their number key or their badge)."""
         if not self.match.pending().is_window:
-            raise IllegalAction("no window is open")
+            raise IllegalAction("no window is open", Illegal.NOT_NOW)
         items = self.match.submit(seat, action)
         self._refresh()
         return items
@@ -166,7 +166,8 @@ class TableFlow:
         have before the window ran out: the same game at any pace), else the window closes.
         Raises ``IllegalAction`` when ``may_go_on`` is false."""
         if not self.may_go_on:
-            raise IllegalAction("only one person at the table may end a window early")
+            raise IllegalAction("only one person at the table may end a window early",
+                                Illegal.NOT_YOUR_TURN)
         self.settle()
         match = self.match
         if match.machine_choice() is not None:

@@ -11,15 +11,17 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.bots.base import Bot
 from game.bots.registry import bot_for, quick_bot_for
 from game.core.config import GameConfig
 from game.core.engine import Outcome
-from game.core.saves import SavedGame
 from game.match.match import BotError, Match
 from game.rules.registry import engine_for
+
+if TYPE_CHECKING:
+    from game.core.saves import SavedGame
 
 __all__ = ["BotError", "GameRecord", "bots_for", "play_game"]
 
@@ -45,6 +47,8 @@ class GameRecord:
 
     def to_save(self) -> SavedGame:
         """The save / replay format of ``game.core.saves``: config, seed and the actions."""
+        from game.core.saves import SavedGame  # a run of games that keeps none never reads it
+
         to_json = engine_for(self.config.game).action_to_json
         return SavedGame(self.config, self.seed,
                          tuple((seat, to_json(action)) for seat, action in self.actions))

@@ -15,23 +15,25 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, cast
 
 from game.bots.base import Bot
 from game.bots.registry import bot_for
 from game.core.codes import check_seed
 from game.core.config import GameConfig, SeatKind
 from game.core.engine import TABLE, Decision, DecisionKind, Outcome, seen_by
-from game.core.errors import IllegalAction, MalformedInput
+from game.core.errors import Illegal, IllegalAction, MalformedInput, MechaCortaError
 from game.core.rng import DecisionStreams
-from game.core.saves import SavedGame
-from game.rules.codes import canonical_config, decode, encode
 from game.rules.registry import engine_for
+
+if TYPE_CHECKING:  # codes and saves are imported where a match is read or written: a
+    # simulator's run never is, and it should not pay for reading their modules at start
+    from game.core.saves import SavedGame
 
 ONE, WINDOW, OVER = DecisionKind.ONE, DecisionKind.WINDOW, DecisionKind.OVER
 
 
-class BotError(RuntimeError):
+class BotError(MechaCortaError, RuntimeError):
     """A machine player answered with something that is not one of its legal actions."""
 
 
@@ -45,6 +47,21 @@ def window_order(seats: Sequence[int], last: int, count: int) -> Sequence[int]:
     if len(seats) < 2:
         return seats
     return sorted(seats, key=lambda s: (s - last - 1) % count)
+
+
+def ask_bot(bot: Bot[Any, Any], seat: int, view: Any, legal: list[Any], rng: Any,
+            window: bool) -> Any:
+    """What ``bot`` does for ``seat``: one of ``legal``, or ``None`` when it lets a window
+    pass. Anything else (``None`` outside a window, a move not in ``legal``) is the player's
+    fault, not the person's or the engine's: :class:`BotError`. Every machine decision of a
+    match goes through here, the simulator's loop included."""
+    choice = bot.choose(view, legal, rng)
+    if choice is None:
+        if window:
+            return None
+    elif choice in legal:
+        return choice
+    raise BotError(f"seat {seat} ({bot.level.value}) chose {choice!r}, not a legal action")
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,16 +118,9 @@ class Ask:
     known: Any = None
 
     def answer(self) -> Any:
-        bot = self.bot
-        if bot is None:
+        if self.bot is None:
             return self.known
-        choice = bot.choose(self.view, self.legal, self.rng)
-        if choice is None and self.window:
-            return None
-        if choice is None or choice not in self.legal:
-            raise BotError(f"seat {self.seat} ({bot.level.value}) chose {choice!r}, not a "
-                           "legal action")
-        return choice
+        return ask_bot(self.bot, self.seat, self.view, self.legal, self.rng, self.window)
 
 
 @dataclass(frozen=True, slots=True)
@@ -189,6 +199,8 @@ class Match:
 
     @classmethod
     def from_code(cls, code: str) -> Match:
+        from game.rules.codes import decode
+
         config, seed = decode(code)
         return cls(config, seed)
 
@@ -197,6 +209,8 @@ class Match:
         """Rebuild a match by applying the saved actions in order, whoever made them: no
         machine player is asked anything, so a save replays the same after a level is
         retuned. ``MalformedInput`` for a save this version cannot replay."""
+        from game.rules.codes import canonical_config
+
         config = canonical_config(save.config)
         match = cls(config, save.seed)
         engine = match.engine
@@ -214,9 +228,13 @@ class Match:
 
     @property
     def code(self) -> str:
+        from game.rules.codes import encode
+
         return encode(self.config, self.seed)
 
     def save(self) -> SavedGame:
+        from game.core.saves import SavedGame
+
         to_json = self.engine.action_to_json
         return SavedGame(self.config, self.seed,
                          tuple((seat, to_json(action)) for seat, action in self._moves))
@@ -281,7 +299,7 @@ class Match:
     def submit(self, seat: int, action: Any) -> list[FeedItem]:
         """A person's action; raises ``IllegalAction`` (state untouched) when it is not legal."""
         if not self.is_person(seat):
-            raise IllegalAction(f"seat {seat} is not a person's seat")
+            raise IllegalAction(f"seat {seat} is not a person's seat", Illegal.NO_SUCH_SEAT)
         return self._apply(seat, action)
 
     # ------------------------------------------------------------ machines and the table
@@ -342,13 +360,13 @@ class Match:
         """Apply :meth:`machine_choice`; the table's flow paces these for the people."""
         choice = self.machine_choice()
         if choice is None:
-            raise IllegalAction("no machine decision is pending")
+            raise IllegalAction("no machine decision is pending", Illegal.NOT_NOW)
         return self._apply(*choice)
 
     def close_window(self) -> list[FeedItem]:
         """The table closes the open window (its one legal action)."""
         if self._decide(self._state).kind is not WINDOW:
-            raise IllegalAction("no window is open")
+            raise IllegalAction("no window is open", Illegal.NOT_NOW)
         legal = self.engine.legal_actions(self._state, TABLE)
         return self._apply(TABLE, legal[0])
 
@@ -366,94 +384,104 @@ class Match:
         if kind is ONE:
             seat = decision.seats[0]
             if stand_in is None and self._person[seat]:
-                raise NeedsPerson(f"seat {seat} must decide ({decision.phase})")
+                raise NeedsPerson(f"seat {seat} must decide ({decision.phase})", Illegal.NOT_NOW)
             legal = self._legal(state, seat)
             if len(legal) == 1:
                 return self._apply(seat, legal[0])
-            bot = self._bots[seat]
-            if bot is None:
-                return self._apply(seat, self._ask(seat, stand_in, legal, window=False))
-            choice = bot.choose(self._view(state, seat), legal,
-                                self._streams.rng(seat, len(self._moves)))
-            if choice is None or choice not in legal:
-                raise BotError(f"seat {seat} ({bot.level.value}) chose {choice!r}, not a "
-                               "legal action")
-            return self._apply(seat, choice)
+            return self._apply(seat, self._ask(seat, stand_in, legal, window=False))
         if kind is OVER:
-            raise IllegalAction("the game is over")
+            raise IllegalAction("the game is over", Illegal.OVER)
         choice = self._next_choice(decision, stand_in)
         if choice is not None:
             return self._apply(choice[0], choice[1])
         if kind is WINDOW:
             return self._apply(TABLE, self._legal(state, TABLE)[0])
-        raise NeedsPerson(f"seats {decision.seats} must decide ({decision.phase})")
+        raise NeedsPerson(f"seats {decision.seats} must decide ({decision.phase})", Illegal.NOT_NOW)
 
     def play_to_end(self, stand_in: SeatKind | None = None, *, check: bool = False,
                     max_actions: int = 100_000) -> list[str]:
         """:meth:`step` until the game is over; the invariant violations found (after every
         action with ``check``, always at the end).
 
-        The simulator spends its life here, so when no person sits at the table and no feed
-        is kept, a one-seat decision and a window (nearly every step) are :meth:`step`'s own
-        ways written out with local names; everything else goes through :meth:`step`. A test
-        checks that both ways play the same games."""
+        The simulator spends its life here: when no person sits at the table, no feed is kept
+        and nobody follows the actions, :meth:`_machines_to_end` plays the game with its own
+        loop. A test checks that both ways play the same games."""
         violations: list[str] = []
+        engine, state = self.engine, self._state
+        invariants = engine.invariant_violations
+        if self._feed is None and not self.people and self.on_action is None:
+            self._machines_to_end(violations if check else None, max_actions)
+        else:
+            decide, is_over, moves = self._decide, engine.is_over, self._moves
+            while not is_over(state):
+                if len(moves) >= max_actions:
+                    raise BotError(f"no end after {max_actions} actions")
+                self._step(decide(state), stand_in)
+                if check:
+                    found = invariants(state)
+                    if found:
+                        violations.extend(f"after action {len(moves) - 1}: {v}" for v in found)
+        violations.extend(invariants(state))
+        return violations
+
+    def _machines_to_end(self, violations: list[str] | None, max_actions: int) -> None:
+        """:meth:`play_to_end` with machines only and nobody watching: :meth:`step`'s one-seat
+        and window ways written out with local names (nearly every step is one of them; any
+        other decision goes through :meth:`_step`). The game ends when the engine's decision
+        is ``OVER`` (the contract: exactly when ``is_over``), so each step asks the engine
+        once; the invariants are checked after every action when ``violations`` is given."""
         engine, state, moves = self.engine, self._state, self._moves
         decide, legal_actions, view, apply = self._decide, self._legal, self._view, \
             self._apply_engine
-        bots, rng = self._bots, self._streams.rng
-        is_over, invariants = engine.is_over, engine.invariant_violations
-        fast = self._feed is None and not self.people and self.on_action is None
+        players = cast("list[Bot[Any, Any]]", self._bots)  # no person's seat: no None
+        rng, invariants = self._streams.rng, engine.invariant_violations
         count = self.config.seat_count
-        while not is_over(state):
-            if len(moves) >= max_actions:
-                raise BotError(f"no end after {max_actions} actions")
-            decision = decide(state)
-            kind = decision.kind
-            if not fast or (kind is not ONE and kind is not WINDOW):
-                self._step(decision, stand_in)
-            elif kind is ONE:
-                seat = decision.seats[0]
-                bot = bots[seat]
-                assert bot is not None
-                legal = legal_actions(state, seat)
-                if len(legal) == 1:
-                    action = legal[0]
-                else:
-                    action = bot.choose(view(state, seat), legal, rng(seat, len(moves)))
-                    if action is None or action not in legal:
-                        raise BotError(f"seat {seat} ({bot.level.value}) chose {action!r}, "
-                                       "not a legal action")
-                apply(state, seat, action)
-                moves.append((seat, action))
-                self._last_actor = seat
-            else:  # a window: the first machine that wants to act, else the table closes it
-                for seat in window_order(decision.seats, self._last_actor, count):
+        last = self._last_actor
+        try:
+            while True:
+                decision = decide(state)
+                kind = decision.kind
+                if kind is OVER:
+                    return
+                if len(moves) >= max_actions:
+                    raise BotError(f"no end after {max_actions} actions")
+                if kind is ONE:
+                    seat = decision.seats[0]
                     legal = legal_actions(state, seat)
-                    if not legal:
-                        continue
-                    bot = bots[seat]
-                    assert bot is not None
-                    action = bot.choose(view(state, seat), legal, rng(seat, len(moves)))
-                    if action is None:
-                        continue
-                    if action not in legal:
-                        raise BotError(f"seat {seat} ({bot.level.value}) chose {action!r}, "
-                                       "not a legal action")
+                    if len(legal) == 1:
+                        action = legal[0]
+                    else:
+                        action = ask_bot(players[seat], seat, view(state, seat), legal,
+                                         rng(seat, len(moves)), False)
                     apply(state, seat, action)
                     moves.append((seat, action))
-                    self._last_actor = seat
-                    break
+                    last = seat
+                elif kind is WINDOW:  # the first machine that acts, else the table closes it
+                    for seat in window_order(decision.seats, last, count):
+                        legal = legal_actions(state, seat)
+                        if not legal:
+                            continue
+                        action = ask_bot(players[seat], seat, view(state, seat), legal,
+                                         rng(seat, len(moves)), True)
+                        if action is not None:
+                            apply(state, seat, action)
+                            moves.append((seat, action))
+                            last = seat
+                            break
+                    else:
+                        action = legal_actions(state, TABLE)[0]
+                        apply(state, TABLE, action)
+                        moves.append((TABLE, action))
                 else:
-                    action = legal_actions(state, TABLE)[0]
-                    apply(state, TABLE, action)
-                    moves.append((TABLE, action))
-            if check:
-                found = invariants(state)
-                if found:
-                    violations.extend(f"after action {len(moves) - 1}: {v}" for v in found)
-        violations.extend(invariants(state))
-        return violations
+                    self._last_actor = last
+                    self._step(decision, None)
+                    last = self._last_actor
+                if violations is not None:
+                    found = invariants(state)
+                    if found:
+                        violations.extend(f"after action {len(moves) - 1}: {v}" for v in found)
+        finally:
+            self._last_actor = last
 
     def window_may_close_early(self) -> bool:
         """With one person at the table a window may close at once when that person cannot act
@@ -503,14 +531,8 @@ class Match:
             if stand_in is None:
                 return None
             bot = bot_for(self.config.game, stand_in)
-        rng = self._streams.rng(seat, len(self._moves))
-        choice = bot.choose(self._view(self._state, seat), legal, rng)
-        if choice is None and window:
-            return None
-        if choice is None or choice not in legal:
-            raise BotError(f"seat {seat} ({bot.level.value}) chose {choice!r}, not a legal "
-                           "action")
-        return choice
+        return ask_bot(bot, seat, self._view(self._state, seat), legal,
+                       self._streams.rng(seat, len(self._moves)), window)
 
     def _apply(self, seat: int, action: Any) -> list[FeedItem]:
         events = self._apply_engine(self._state, seat, action)

@@ -15,13 +15,14 @@ from typing import Any
 
 from game.bots.registry import levels_for
 from game.core.config import GameConfig, SeatKind
+from game.core.errors import MechaCortaError
 from game.match.headless import GameRecord
 
 MAX_SAMPLES = 5
 """How many error and violation messages a tally keeps to show."""
 
 
-class SimSetupError(ValueError):
+class SimSetupError(MechaCortaError, ValueError):
     """A simulation that cannot be set up; the message is one line for the command line."""
 
 

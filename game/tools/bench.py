@@ -1,5 +1,10 @@
 """``python -m game bench``: engine speed, a machine level's decision time, state copy and view
-time, for any game (by default the tables the figures in docs/BENCHMARKS.md were taken on)."""
+time, for any game (by default the tables the figures in docs/BENCHMARKS.md were taken on).
+
+Which machines sit at a game's bench table, and how many, is its family's to say
+(``game.bots.registry.bench_table``): the engine's games are played by one level in every
+seat, the decisions timed are another level's against that one; no level or seat count is
+fixed here, so a game without Astuto, or without four seats, is measured as well."""
 
 from __future__ import annotations
 
@@ -11,16 +16,17 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.bots.base import Bot
-from game.bots.registry import bot_for
+from game.bots.registry import bench_table, bot_for
 from game.core.config import GameConfig, SeatKind
 from game.core.rng import Pcg32
 from game.match.headless import bots_for, play_game
 from game.rules.registry import engine_for
 
 ENGINE_GAME = "clasico"
-"""The engine-speed table: four Lanzado."""
+"""The engine-speed game of the figures in docs/BENCHMARKS.md (its bench table: four
+Lanzado)."""
 DECISION_GAME = "bombazo"
-"""The decision-time table: one Astuto against three Lanzado."""
+"""The decision-time game of those figures (one Astuto against three Lanzado)."""
 
 
 class TimedBot:
@@ -48,8 +54,9 @@ class TimedBot:
 
 
 def engine_speed(games: int, seed: int = 0, game: str = ENGINE_GAME) -> tuple[float, int]:
-    """Games per second at four Lanzado seats, with the headless driver."""
-    config = GameConfig.machines(game, 4, SeatKind.LANZADO)
+    """Games per second at the game's bench table, with the headless driver."""
+    table = bench_table(game)
+    config = GameConfig.machines(game, table.seats, table.filler)
     players = bots_for(config)
     start = time.perf_counter()
     for index in range(games):
@@ -59,24 +66,28 @@ def engine_speed(games: int, seed: int = 0, game: str = ENGINE_GAME) -> tuple[fl
 
 
 def astuto_decisions(games: int, seed: int = 0, game: str = DECISION_GAME,
-                     level: SeatKind = SeatKind.ASTUTO,
+                     level: SeatKind | None = None,
                      clock: Callable[[], float] = time.perf_counter) -> list[float]:
-    """A level's decision times in seconds, one of it against three Lanzado (every real
-    decision: a play, a gift, a hidden bomb, a reaction; a bid, a take, a bomb)."""
+    """A level's decision times in seconds (by default the bench table's timed level: Astuto
+    where the game has it), one of it against the table's other level in every other seat
+    (every real decision: a play, a gift, a hidden bomb, a reaction; a bid, a take, a bomb)."""
+    table = bench_table(game)
+    level = table.timed if level is None else level
     timed = TimedBot(bot_for(game, level), clock)
-    lanzado = bot_for(game, SeatKind.LANZADO)
-    kinds = (level, SeatKind.LANZADO, SeatKind.LANZADO, SeatKind.LANZADO)
+    filler = bot_for(game, table.filler)
+    kinds = (level,) + (table.filler,) * (table.seats - 1)
     for index in range(games):
-        config = GameConfig(game, kinds, first=index % 4)
-        play_game(config, seed + index, [timed, lanzado, lanzado, lanzado])
+        config = GameConfig(game, kinds, first=index % table.seats)
+        play_game(config, seed + index, [timed] + [filler] * (table.seats - 1))
     return timed.samples
 
 
 def copy_and_view_time(samples: int = 200, repeats: int = 200,
                        game: str = DECISION_GAME) -> tuple[float, float]:
-    """Mean seconds for one engine ``copy`` and one ``view`` of mid-game states (four seats,
-    the state after 30 actions of a recorded game)."""
-    config = GameConfig.machines(game, 4, SeatKind.LANZADO)
+    """Mean seconds for one engine ``copy`` and one ``view`` of mid-game states (the game's
+    bench table, the state after 30 actions of a recorded game)."""
+    table = bench_table(game)
+    config = GameConfig.machines(game, table.seats, table.filler)
     engine = engine_for(game)
     states = []
     for index in range(samples):
@@ -102,10 +113,11 @@ def copy_and_view_time(samples: int = 200, repeats: int = 200,
 
 def run_bench(engine_games: int = 2000, astuto_games: int = 300,
               game: str | None = None) -> dict[str, Any]:
-    """The figures of docs/BENCHMARKS.md; ``game`` times that game's engine, Astuto and
-    states instead of the default tables."""
+    """The figures of docs/BENCHMARKS.md; ``game`` times that game's engine, its timed level
+    and states instead of the default tables."""
     engine_game = game or ENGINE_GAME
     decision_game = game or DECISION_GAME
+    engine, decision = bench_table(engine_game), bench_table(decision_game)
     games_per_second, played = engine_speed(engine_games, game=engine_game)
     samples = astuto_decisions(astuto_games, game=decision_game)
     ordered = sorted(samples)
@@ -113,8 +125,9 @@ def run_bench(engine_games: int = 2000, astuto_games: int = 300,
     return {
         "engine_games_per_second": round(games_per_second, 1),
         "engine_games": played,
-        "engine_table": f"{engine_game}, 4 seats, lanzado",
-        "decision_table": f"{decision_game}, astuto against 3 lanzado",
+        "engine_table": f"{engine_game}, {engine.seats} seats, {engine.filler.value}",
+        "decision_table": f"{decision_game}, {decision.timed.value} against "
+                          f"{decision.seats - 1} {decision.filler.value}",
         "astuto_decisions": len(samples),
         "astuto_median_us": round(statistics.median(samples) * 1e6, 2) if samples else 0.0,
         "astuto_p99_us": round(ordered[int(0.99 * (len(ordered) - 1))] * 1e6, 2)

@@ -11,7 +11,6 @@ from game.core.codes import seed_at
 from game.core.config import GameConfig, SeatKind
 from game.match.headless import bots_for, play_game
 from game.match.sim import SimTally, config_for
-from game.tools.bench import TimedBot
 from game.tools.progress import Progress
 
 
@@ -26,6 +25,8 @@ def run_sim(game: str, kinds: tuple[SeatKind, ...], games: int, seed: int, *,
     tally = SimTally(len(kinds))
     players: list[Bot[Any, Any]] = bots_for(GameConfig(game, kinds, options), focus)
     if timing is not None:  # one timer per player object, so seats sharing one share it
+        from game.tools.bench import TimedBot  # (and the statistics it reads: only then)
+
         timers = {id(bot): TimedBot(bot, samples=timing) for bot in players}
         players = [timers[id(bot)] for bot in players]
     bar = Progress(games, stream if stream is not None else sys.stderr, progress)

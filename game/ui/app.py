@@ -44,6 +44,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from game.core.errors import MechaCortaError
 from game.ui import fonts, gfx, theme, widgets
 from game.ui.fx import Flash, Shake
 from game.ui.locale import Translator, load_locale, resource_path, system_lang
@@ -106,6 +107,12 @@ class Hooks:
 
 
 class App:
+    _canvas: gfx.Canvas
+    _direct = False
+    """The last frame was drawn straight onto the window (see :meth:`draw`)."""
+    _window_canvas: tuple[pygame.Surface, Viewport, gfx.WindowCanvas] | None = None
+    """The canvas over the window's pixels, with the window and the viewport it was made for."""
+
     def __init__(self, settings: Settings | None = None, *, settings_dir: Path | None = None,
                  lang: str | None = None, audio: bool = True, persist: bool = True,
                  hooks: Hooks | None = None, start: str | None = "title",
@@ -368,15 +375,66 @@ class App:
     def draw(self) -> None:
         if self.screen.get_size() != self.viewport.window:
             self.fit_window()
-        self.stack.draw(self.canvas)
-        self.flash.draw(self.canvas)
+        frame = self._frame()
+        self.stack.draw(frame)
+        self.flash.draw(frame)
+        if frame is not self._canvas:
+            return  # drawn straight onto the window
         viewport = self.viewport
         shake = self.shake.offset
         x = viewport.offset[0] + round(shake[0] * viewport.scale)
         y = viewport.offset[1] + round(shake[1] * viewport.scale)
         if shake != (0, 0) or viewport.letterboxed:
-            self.screen.fill(theme.BG_DEEP)
-        pygame.Surface.blit(self.screen, self.canvas, (x, y))
+            # only around the frame: the frame covers the rest (a full fill was one more
+            # pass over every pixel of the window, every frame of a shake)
+            window = self.screen.get_rect()
+            shown = pygame.Rect((x, y), viewport.frame).clip(window)
+            for bar in (pygame.Rect(0, 0, window.width, shown.top),
+                        pygame.Rect(0, shown.bottom, window.width, window.height - shown.bottom),
+                        pygame.Rect(0, shown.top, shown.left, shown.height),
+                        pygame.Rect(shown.right, shown.top, window.width - shown.right,
+                                    shown.height)):
+                if bar.width > 0 and bar.height > 0:
+                    self.screen.fill(theme.BG_DEEP, bar)
+        pygame.Surface.blit(self.screen, self._canvas, (x, y))
+
+    @property
+    def canvas(self) -> pygame.Surface:
+        """The frame as last drawn: the window itself while frames are drawn straight onto it,
+        else the frame canvas (tests read its pixels)."""
+        return self.screen if self._direct else self._canvas
+
+    @canvas.setter
+    def canvas(self, canvas: gfx.Canvas) -> None:
+        self._canvas = canvas
+
+    def _frame(self) -> gfx.Canvas:
+        """Where the next frame is drawn: straight onto the window while the frame fills it
+        and no shake is on (the frame canvas copied whole into the window cost a full copy
+        of the frame, about 1 ms at 1080p), else onto the frame canvas, which is then put at
+        its place in the window. Going from one to the other carries the last frame over:
+        what a frame leaves undrawn stays what it was."""
+        viewport = self.viewport
+        window = self._window_canvas[2] if self._window_canvas is not None else None
+        if viewport.letterboxed or self.shake.active:  # (all of a shake, still moments too)
+            if self._direct and pygame.Surface.get_size(self._canvas) == self.screen.get_size():
+                pygame.Surface.blit(self._canvas, self.screen, (0, 0))
+                # the same pixels: what was noted drawn on the window holds for them (and
+                # only for them: the window is shaken from now on)
+                self._canvas.touched = window.touched if window is not None else None
+                if window is not None:
+                    window.touched = None
+            self._direct = False
+            return self._canvas
+        made = self._window_canvas
+        if made is None or made[0] is not self.screen or made[1] != viewport:
+            made = (self.screen, viewport, gfx.WindowCanvas(self.screen, viewport.scale))
+            self._window_canvas = made
+        if not self._direct:
+            pygame.Surface.blit(self.screen, self._canvas, (0, 0))
+            made[2].touched, self._canvas.touched = self._canvas.touched, None
+            self._direct = True
+        return made[2]
 
     def render_to(self, path: str | Path) -> Path:
         """Draw the current stack and write the window (bars included when the frame is
@@ -436,18 +494,20 @@ class App:
             return
         redrawn = [*before, *areas]
         union = redrawn[0].unionall(redrawn[1:]) if redrawn else pygame.Rect(0, 0, 0, 0)
-        self.canvas.set_clip(union)  # only the moving parts are drawn again
-        self.stack.draw(self.canvas)
-        self.canvas.set_clip(None)
+        frame = self._frame()
+        frame.set_clip(union)  # only the moving parts are drawn again
+        self.stack.draw(frame)
+        frame.set_clip(None)
         viewport = self.viewport
         dirty = []
         for area in redrawn:
-            shown = self.canvas.get_rect().clip(area)
+            shown = frame.get_rect().clip(area)
             if not shown.width or not shown.height:
                 continue
             physical = gfx.to_physical(shown, viewport.scale)
             at = (physical.left + viewport.offset[0], physical.top + viewport.offset[1])
-            pygame.Surface.blit(self.screen, self.canvas, at, physical)
+            if frame is self._canvas:
+                pygame.Surface.blit(self.screen, self._canvas, at, physical)
             dirty.append(pygame.Rect(at, physical.size))
         pygame.display.update(dirty)
 
@@ -486,7 +546,7 @@ class App:
 # --- the video driver --------------------------------------------------------------------------
 
 
-class NoVideo(RuntimeError):
+class NoVideo(MechaCortaError, RuntimeError):
     """The video driver the environment names cannot start here."""
 
 
@@ -512,7 +572,7 @@ UNIX_DESKTOPS = ("linux", "freebsd", "openbsd", "netbsd")
 """Platforms whose windows need ``DISPLAY`` (X11) or ``WAYLAND_DISPLAY``."""
 
 
-class NoDisplay(RuntimeError):
+class NoDisplay(MechaCortaError, RuntimeError):
     """There is no display for the window to open on."""
 
 

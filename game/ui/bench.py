@@ -1,6 +1,7 @@
 """``python -m game bench ui``: the front end's frame time and its launch time.
 
-- Frame time: an 8-seat Bombazo table of machines (Astuto) at the fast machine speed with 1 s
+- Frame time: an 8-seat Bombazo table of machines (Astuto: the game's stand-in level; any game
+  with ``game``, its table capped by its seat range) at the fast machine speed with 1 s
   reaction windows, on SDL's dummy video driver at 1280×720; every frame (1/60 s of game time)
   is timed from the start of ``App.step`` (input, update of every scene and tween, drawing the
   whole frame) to its end, over ``frames`` frames once the deal is over (plus a short warm-up),
@@ -55,7 +56,8 @@ def frame_times(frames: int = FRAMES, warmup: int = WARMUP, seats: int = SEATS,
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ["SDL_AUDIODRIVER"] = "dummy"
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    from game.core.config import GameConfig, SeatKind
+    from game.bots.registry import stand_in_for
+    from game.core.config import GameConfig
     from game.match.match import Match
     from game.rules.registry import descriptor
     from game.ui import launch
@@ -66,7 +68,8 @@ def frame_times(frames: int = FRAMES, warmup: int = WARMUP, seats: int = SEATS,
 
     game = game or FEATURED.game
     seats = min(seats, descriptor(game).max_seats)
-    config = GameConfig.machines(game, seats, SeatKind.ASTUTO)
+    level = stand_in_for(game)
+    config = GameConfig.machines(game, seats, level)
     samples: list[float] = []
     busy = 0
     actions = 0
@@ -111,7 +114,7 @@ def frame_times(frames: int = FRAMES, warmup: int = WARMUP, seats: int = SEATS,
         "max_ms": round(max(samples, default=0.0), 3),
         "mean_ms": round(statistics.fmean(samples) if samples else 0.0, 3),
         "busy_frames": busy,
-        "table": f"{game}, {seats} seats, astuto, fast, {REACTION_SECONDS} s windows",
+        "table": f"{game}, {seats} seats, {level.value}, fast, {REACTION_SECONDS} s windows",
         "actions": actions,
         "tables": tables,
         "size": f"{size[0]}x{size[1]}",
@@ -183,9 +186,11 @@ def idle_cpu(scene: str = "title", seconds: float = 10.0, warmup: float = 4.0,
 
 
 def run_ui_bench(frames: int = FRAMES, first_frame_runs: int = FIRST_FRAME_RUNS,
-                 size: tuple[int, int] = (1280, 720)) -> dict[str, Any]:
+                 size: tuple[int, int] = (1280, 720), game: str | None = None
+                 ) -> dict[str, Any]:
+    """``game``: time that game's table (default: the featured game's)."""
     launch = first_frame_seconds(first_frame_runs) if first_frame_runs > 0 else []
-    report = frame_times(frames, size=size)
+    report = frame_times(frames, size=size, game=game)
     report["first_frame_s"] = round(statistics.median(launch), 3) if launch else None
     report["first_frame_runs_s"] = [round(t, 3) for t in launch]
     report["python"] = platform.python_version()

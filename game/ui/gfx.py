@@ -43,6 +43,19 @@ def _k(surface: pygame.Surface) -> float:
     return surface.scale if isinstance(surface, Canvas) else 1.0
 
 
+def _px(surface: pygame.Surface) -> pygame.Surface:
+    """The surface whose pixels a drawing on ``surface`` changes (a window canvas draws on the
+    window's own)."""
+    return surface.pixels() if isinstance(surface, Canvas) else surface
+
+
+def _mark(surface: pygame.Surface, done: pygame.Rect) -> pygame.Rect:
+    """``done`` (the pixels a drawing changed) noted on a watched canvas; returned as is."""
+    if isinstance(surface, Canvas) and surface.touched is not None:
+        surface.touched.append(done)
+    return done
+
+
 def _n(value: float, k: float) -> int:
     return round(value * k)
 
@@ -91,6 +104,10 @@ class Canvas(pygame.Surface):
         super().__init__(pixels, flags)
         self.scale = k
         self.logical = (w, h)
+        self.touched: list[pygame.Rect] | None = None
+        """While something watches what is drawn here (``game.ui.draw.Layer``: its parts as
+        it draws them, and on a frame all that was drawn since it painted it): the rects, in
+        pixels, that every drawing changed; ``None`` when nothing watches."""
 
     @classmethod
     def adopt(cls, surface: pygame.Surface, scale: float | None = None) -> Canvas:
@@ -123,46 +140,72 @@ class Canvas(pygame.Surface):
         return rect
 
     def physical_size(self) -> tuple[int, int]:
-        return pygame.Surface.get_size(self)
+        return pygame.Surface.get_size(self.pixels())
+
+    def pixels(self) -> pygame.Surface:
+        """The surface holding this canvas's pixels: itself (a :class:`WindowCanvas`: the
+        window's)."""
+        return self
 
     # --- drawing on it -------------------------------------------------------------------------
 
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None,  # type: ignore[override]
              special_flags: int = 0) -> pygame.Rect:
         k = self.scale
-        if isinstance(source, Canvas) and source.scale != k:
-            source = _rescaled(source, k)
+        if isinstance(source, Canvas):
+            source = _rescaled(source, k) if source.scale != k else source.pixels()
         if isinstance(dest, pygame.Rect):
             x, y = dest.topleft
         else:
             x, y = dest[0], dest[1]
         phys_area = _rect(area, k) if area is not None else None
-        done = pygame.Surface.blit(self, source, (round(x * k), round(y * k)), phys_area,
-                                   special_flags)
+        done = pygame.Surface.blit(self.pixels(), source, (round(x * k), round(y * k)),
+                                   phys_area, special_flags)
+        if self.touched is not None:
+            self.touched.append(done)
         return _logical(done, k)
 
     def fill(self, color: Any, rect: Any = None,
              special_flags: int = 0) -> pygame.Rect:
         k = self.scale
-        done = pygame.Surface.fill(self, color, _rect(rect, k) if rect is not None else None,
-                                   special_flags)
+        done = pygame.Surface.fill(self.pixels(), color,
+                                   _rect(rect, k) if rect is not None else None, special_flags)
+        if self.touched is not None:
+            self.touched.append(done)
         return _logical(done, k)
 
     def set_clip(self, rect: Any = None) -> None:
-        pygame.Surface.set_clip(self, _rect(rect, self.scale) if rect is not None else None)
+        pygame.Surface.set_clip(self.pixels(),
+                                _rect(rect, self.scale) if rect is not None else None)
 
     def get_clip(self) -> pygame.Rect:
-        return _logical(pygame.Surface.get_clip(self), self.scale)
+        return _logical(pygame.Surface.get_clip(self.pixels()), self.scale)
 
     def subsurface(self, rect: Any) -> pygame.Surface:  # type: ignore[override]
         """The pixels under a logical rect (a plain surface: for reading pixels)."""
-        return pygame.Surface.subsurface(self, _rect(rect, self.scale))
+        return pygame.Surface.subsurface(self.pixels(), _rect(rect, self.scale))
 
     def copy(self) -> Canvas:
-        alpha = self.get_flags() & pygame.SRCALPHA
+        pixels = self.pixels()
+        alpha = pixels.get_flags() & pygame.SRCALPHA
         twin = Canvas(self.logical, alpha, self.scale, physical=self.physical_size())
-        _copy_pixels(twin, self, alpha)
+        _copy_pixels(twin, pixels, alpha)
         return twin
+
+
+class WindowCanvas(Canvas):
+    """A canvas over another surface's pixels, the window's own: the frame is drawn straight
+    onto the window instead of onto a canvas copied onto it whole every frame (a full copy
+    of 1920×1080 took about 1 ms). Its own pixels are a dot nobody reads; whatever reads the
+    frame reads ``window``."""
+
+    def __init__(self, window: pygame.Surface, scale: float) -> None:
+        w, h = pygame.Surface.get_size(window)
+        super().__init__((w / scale, h / scale), 0, scale, physical=(1, 1))
+        self.window = window
+
+    def pixels(self) -> pygame.Surface:
+        return self.window
 
 
 def _copy_pixels(target: pygame.Surface, source: pygame.Surface, alpha: int) -> None:
@@ -176,12 +219,23 @@ def _copy_pixels(target: pygame.Surface, source: pygame.Surface, alpha: int) -> 
 
 def _rescaled(source: Canvas, k: float) -> Canvas:
     """A canvas made at another scale (a cache from before the window changed), resized to
-    ``k``: the right size at once, sharp again once its owner redraws it."""
+    ``k``: the right size at once, sharp again once its owner redraws it. Its surface alpha
+    (a cached box or shadow faded for one blit) goes with it."""
     w, h = source.logical
     size = (max(1, round(w * k)), max(1, round(h * k)))
-    pixels = pygame.transform.smoothscale(source, size) if source.get_bitsize() >= 24 else \
-        pygame.transform.scale(source, size)
-    return Canvas.adopt(pixels, k)
+    own = source.pixels()
+    pixels = pygame.transform.smoothscale(own, size) if own.get_bitsize() >= 24 else \
+        pygame.transform.scale(own, size)
+    out = Canvas.adopt(pixels, k)
+    alpha = source.get_alpha()
+    if alpha is not None and alpha < 255:
+        out.set_alpha(alpha)
+    return out
+
+
+def rescaled(source: Canvas, k: float) -> Canvas:
+    """``source`` resized to scale ``k`` (itself when it is at ``k`` already)."""
+    return source if source.scale == k else _rescaled(source, k)
 
 
 # --- pygame.draw, in logical units ------------------------------------------------------------
@@ -195,91 +249,98 @@ def rect(surface: pygame.Surface, color: Any, rect: RectLike, width: int = 0,
     radii = [r if r <= 0 else max(1, round(r * k)) for r in (
         border_radius, border_top_left_radius, border_top_right_radius,
         border_bottom_left_radius, border_bottom_right_radius)]
-    done = pygame.draw.rect(surface, color, _rect(rect, k), _width(width, k),
+    done = pygame.draw.rect(_px(surface), color, _rect(rect, k), _width(width, k),
                             border_radius=radii[0], border_top_left_radius=radii[1],
                             border_top_right_radius=radii[2],
                             border_bottom_left_radius=radii[3],
                             border_bottom_right_radius=radii[4])
-    return _logical(done, k)
+    return _logical(_mark(surface, done), k)
 
 
 def circle(surface: pygame.Surface, color: Any, center: Point | Sequence[float],
            radius: float, width: int = 0) -> pygame.Rect:
     k = _k(surface)
-    done = pygame.draw.circle(surface, color, _point(center, k), radius * k if k != 1.0
+    done = pygame.draw.circle(_px(surface), color, _point(center, k), radius * k if k != 1.0
                               else radius, _width(width, k))
-    return _logical(done, k)
+    return _logical(_mark(surface, done), k)
 
 
 def ellipse(surface: pygame.Surface, color: Any, rect: RectLike, width: int = 0) -> pygame.Rect:
     k = _k(surface)
-    return _logical(pygame.draw.ellipse(surface, color, _rect(rect, k), _width(width, k)), k)
+    done = pygame.draw.ellipse(_px(surface), color, _rect(rect, k), _width(width, k))
+    return _logical(_mark(surface, done), k)
 
 
 def arc(surface: pygame.Surface, color: Any, rect: RectLike, start_angle: float,
         stop_angle: float, width: int = 1) -> pygame.Rect:
     k = _k(surface)
-    return _logical(pygame.draw.arc(surface, color, _rect(rect, k), start_angle, stop_angle,
-                                    _width(width, k)), k)
+    done = pygame.draw.arc(_px(surface), color, _rect(rect, k), start_angle, stop_angle,
+                           _width(width, k))
+    return _logical(_mark(surface, done), k)
 
 
 def line(surface: pygame.Surface, color: Any, start: Point | Sequence[float],
          end: Point | Sequence[float], width: int = 1) -> pygame.Rect:
     k = _k(surface)
-    return _logical(pygame.draw.line(surface, color, _point(start, k), _point(end, k),
-                                     _width(width, k)), k)
+    done = pygame.draw.line(_px(surface), color, _point(start, k), _point(end, k), _width(width, k))
+    return _logical(_mark(surface, done), k)
 
 
 def lines(surface: pygame.Surface, color: Any, closed: bool,
           points: Iterable[Point | Sequence[float]], width: int = 1) -> pygame.Rect:
     k = _k(surface)
-    return _logical(pygame.draw.lines(surface, color, closed, [_point(p, k) for p in points],
-                                      _width(width, k)), k)
+    done = pygame.draw.lines(_px(surface), color, closed, [_point(p, k) for p in points],
+                             _width(width, k))
+    return _logical(_mark(surface, done), k)
 
 
 def aaline(surface: pygame.Surface, color: Any, start: Point | Sequence[float],
            end: Point | Sequence[float]) -> pygame.Rect:
     k = _k(surface)
-    return _logical(pygame.draw.aaline(surface, color, _point(start, k), _point(end, k)), k)
+    done = pygame.draw.aaline(_px(surface), color, _point(start, k), _point(end, k))
+    return _logical(_mark(surface, done), k)
 
 
 def aalines(surface: pygame.Surface, color: Any, closed: bool,
             points: Iterable[Point | Sequence[float]]) -> pygame.Rect:
     k = _k(surface)
-    return _logical(pygame.draw.aalines(surface, color, closed,
-                                        [_point(p, k) for p in points]), k)
+    done = pygame.draw.aalines(_px(surface), color, closed, [_point(p, k) for p in points])
+    return _logical(_mark(surface, done), k)
 
 
 def polygon(surface: pygame.Surface, color: Any, points: Iterable[Point | Sequence[float]],
             width: int = 0) -> pygame.Rect:
     k = _k(surface)
-    return _logical(pygame.draw.polygon(surface, color, [_point(p, k) for p in points],
-                                        _width(width, k)), k)
+    done = pygame.draw.polygon(_px(surface), color, [_point(p, k) for p in points],
+                               _width(width, k))
+    return _logical(_mark(surface, done), k)
 
 
 # --- pygame.transform, keeping the scale -------------------------------------------------------
 
 
-def smoothscale(surface: pygame.Surface, size: Sequence[float]) -> pygame.Surface:
-    """``surface`` resized to the logical ``size`` (physical pixels for a plain surface)."""
-    k = _k(surface)
+def smoothscale(surface: pygame.Surface, size: Sequence[float], scale: float | None = None
+                ) -> pygame.Surface:
+    """``surface`` resized to the logical ``size`` (physical pixels for a plain surface); a
+    canvas comes back at its own scale, or at ``scale`` (resized and rescaled in one go)."""
     if not isinstance(surface, Canvas):
         return pygame.transform.smoothscale(surface, (max(1, round(size[0])),
                                                       max(1, round(size[1]))))
+    k = surface.scale if scale is None else scale
     pixels = (max(1, round(size[0] * k)), max(1, round(size[1] * k)))
-    out = pygame.transform.smoothscale(surface, pixels)
-    twin = Canvas(size, out.get_flags() & pygame.SRCALPHA, k, physical=pixels)
-    _copy_pixels(twin, out, out.get_flags() & pygame.SRCALPHA)
+    own = surface.pixels()
+    twin = Canvas(size, own.get_flags() & pygame.SRCALPHA, k, physical=pixels)
+    pygame.transform.smoothscale(own, pixels, twin)  # straight into it: no copy
     return twin
 
 
 def rotozoom(surface: pygame.Surface, angle: float, zoom: float) -> pygame.Surface:
-    out = pygame.transform.rotozoom(surface, angle, zoom)
+    out = pygame.transform.rotozoom(_px(surface), angle, zoom)
     return Canvas.adopt(out, surface.scale) if isinstance(surface, Canvas) else out
 
 
 def rotate(surface: pygame.Surface, angle: float) -> pygame.Surface:
-    out = pygame.transform.rotate(surface, angle)
+    out = pygame.transform.rotate(_px(surface), angle)
     return Canvas.adopt(out, surface.scale) if isinstance(surface, Canvas) else out
 
 
@@ -289,12 +350,25 @@ def gaussian_blur(surface: pygame.Surface, radius: int) -> pygame.Surface:
     its pixels times its radius (a card's shadow took 2 ms at 720p, 9 ms at 1080p)."""
     k = _k(surface)
     if not isinstance(surface, Canvas) or radius < 4:
-        out = pygame.transform.gaussian_blur(surface, max(1, round(radius * k)))
+        out = pygame.transform.gaussian_blur(_px(surface), max(1, round(radius * k)))
         return Canvas.adopt(out, k) if isinstance(surface, Canvas) else out
     w, h = surface.logical
-    small = pygame.transform.smoothscale(surface, (max(1, w // 2), max(1, h // 2)))
+    small = pygame.transform.smoothscale(surface.pixels(), (max(1, w // 2), max(1, h // 2)))
     blurred = pygame.transform.gaussian_blur(small, max(1, radius // 2))
     return Canvas.adopt(pygame.transform.smoothscale(blurred, surface.physical_size()), k)
+
+
+def soft_blur(surface: Canvas, radius: float) -> Canvas:
+    """``surface`` blurred by a logical ``radius`` twice with a box: it looks like a gaussian
+    blur of that radius (the same spread, within a twentieth) at a cost that does not grow
+    with the radius (pygame's gaussian takes about 10 ns a pixel per pixel of radius). Not
+    the same pixels as :func:`gaussian_blur`: for what may differ unseen (a soft shadow)."""
+    r = max(1, round(radius * surface.scale))
+    once = pygame.transform.box_blur(surface.pixels(), r)
+    twin = Canvas(surface.logical, pygame.SRCALPHA, surface.scale,
+                  physical=surface.physical_size())
+    pygame.transform.box_blur(once, r, dest_surface=twin)
+    return twin
 
 
 def surface(size: Sequence[float], flags: int = 0) -> Canvas:

@@ -35,10 +35,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from game.bots.registry import stand_in_for
 from game.core.codes import new_seed
 from game.core.config import GameConfig, SeatKind
 from game.core.engine import TABLE
-from game.core.errors import MalformedInput, Problem
+from game.core.errors import MalformedInput, MechaCortaError, Problem
 from game.match.autosave import Autosaver, DamagedSave, Seen, Unfinished
 from game.match.match import Match
 from game.rules.codes import decode
@@ -148,7 +149,8 @@ def match_from_save(unfinished: Unfinished) -> Match:
 
 
 def match_from_code(code: str, *, machines_only: bool = False) -> Match:
-    """The match a code pins; ``machines_only``: people become Astuto (autoplay). Raises
+    """The match a code pins; ``machines_only``: people become the game's stand-in level
+    (autoplay; ``game.bots.registry.stand_in_for``: Astuto in every family that has it). Raises
     ``MalformedInput`` for a bad code or one this version cannot play."""
     config, seed = decode(code)
     if machines_only:
@@ -157,14 +159,17 @@ def match_from_code(code: str, *, machines_only: bool = False) -> Match:
     return make_match(config, seed)
 
 
-def play_out(match: Match, level: SeatKind = SeatKind.ASTUTO) -> Match:
+def play_out(match: Match, level: SeatKind | None = None) -> Match:
     """Play ``match`` to its end without a screen, the people's decisions made by a machine of
-    ``level`` (screenshots and tests of the results)."""
-    match.play_to_end(level)
+    ``level`` (by default the game's stand-in level; screenshots and tests of the results)."""
+    match.play_to_end(stand_in_for(match.config.game) if level is None else level)
     return match
 
 
-def all_machines(config: GameConfig, level: SeatKind = SeatKind.ASTUTO) -> GameConfig:
+def all_machines(config: GameConfig, level: SeatKind | None = None) -> GameConfig:
+    """``config`` with every person's seat given to a machine of ``level`` (by default the
+    game's stand-in level, which every game has: not every game has Astuto)."""
+    level = stand_in_for(config.game) if level is None else level
     seats = tuple(level if kind is SeatKind.PERSON else kind for kind in config.seats)
     return GameConfig(config.game, seats, config.options, config.first)
 
@@ -351,7 +356,7 @@ def wire(app: App) -> App:
     return app
 
 
-class WindowError(RuntimeError):
+class WindowError(MechaCortaError, RuntimeError):
     """The window could not open (no display, no video driver)."""
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.bots.base import Bot
+from game.bots.base import BenchTable, Bot
 from game.bots.cazabombas.base import CazaPlayer, Style
 from game.core.config import SeatKind
 
@@ -33,3 +33,11 @@ LEVELS: dict[SeatKind, Bot[Any, Any]] = {
 def player(kind: SeatKind, focus: int | None) -> Bot[Any, Any] | None:
     """The teammate of ``kind`` (``focus`` means nothing in a cooperative game)."""
     return LEVELS.get(kind)
+
+STAND_IN = SeatKind.ASTUTO
+"""The level that plays a person's seat when nobody is at the keyboard (``--autoplay``, a
+game played out for its results or a screenshot)."""
+
+BENCH = BenchTable(4, SeatKind.LANZADO, SeatKind.ASTUTO)
+"""The table ``python -m game bench --game GAME`` measures: four Lanzado; Astuto's decisions
+against three Lanzado."""

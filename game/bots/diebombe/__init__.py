@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from game.bots.base import Bot
+from game.bots.base import BenchTable, Bot
 from game.bots.diebombe.astuto import ASTUTO
 from game.bots.diebombe.despiadado import DESPIADADO, Despiadado
 from game.bots.diebombe.lanzado import LANZADO
@@ -25,3 +25,11 @@ LEVELS: dict[SeatKind, Bot[Any, Any]] = {
     SeatKind.DESPIADADO: DESPIADADO,
 }
 """Every level built for this family, one shared stateless player each."""
+
+STAND_IN = SeatKind.ASTUTO
+"""The level that plays a person's seat when nobody is at the keyboard (``--autoplay``, a
+game played out for its results or a screenshot)."""
+
+BENCH = BenchTable(4, SeatKind.LANZADO, SeatKind.ASTUTO)
+"""The table ``python -m game bench --game GAME`` measures: four Lanzado; Astuto's decisions
+against three Lanzado."""

@@ -12,7 +12,7 @@ from typing import Any
 
 from game.core.config import GameConfig
 from game.core.engine import OVER, TABLE, Decision, DecisionKind, Outcome
-from game.core.errors import IllegalAction, MalformedInput
+from game.core.errors import Illegal, IllegalAction, MalformedInput
 from game.core.rng import Pcg32
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck import cards as C
@@ -23,9 +23,18 @@ from game.rules.bombdeck.cards import RULESETS, Ruleset
 from game.rules.bombdeck.state import BombState, PendingPlay, Phase
 from game.rules.bombdeck.view import BombView, PublicPlay, SeatInfo, SeatRecord
 
+_PLAY, _REACT, _GIVE, _PLACE_BOMB, _OVER = (Phase.PLAY, Phase.REACT, Phase.GIVE,
+                                             Phase.PLACE_BOMB, Phase.OVER)
+"""The phases by module names: ``Phase.PLAY`` goes through the enum's class each time it is
+read (a tenth of a microsecond, ten times a plain name), and every action reads a phase
+several times."""
+_WINDOW = DecisionKind.WINDOW
+
 _new_view = tuple.__new__
-"""Builds a view's NamedTuples from a tuple of their fields without the Python-level
-``__new__`` NamedTuple generates: a view is built for every machine decision."""
+"""Builds a view's NamedTuples from a tuple of every field, defaults included, without the
+Python-level ``__new__`` NamedTuple generates: a view is built for every machine decision,
+and the commonest events (a turn begun, a card drawn or played, a window closed) for
+nearly every action."""
 
 _PLAY_ACTIONS: dict[tuple[str, str, int | None, str | None], Action] = {}
 _SHAPED: set[int] = {id(A.DRAW_ACTION), id(A.NOPE_ACTION), id(A.RESOLVE_ACTION)}
@@ -46,6 +55,11 @@ def _act(verb: str, card: str, target: int | None = None, named: str | None = No
         action = _PLAY_ACTIONS[key] = Action(verb, card, target, named)
         _SHAPED.add(id(action))
     return action
+
+
+_PLAIN: dict[str, Action] = {card: _act(A.PLAY, card) for card in _SIMPLE_PLAYS}
+"""The plays of a card that takes no target, looked up by the card alone (legal moves list
+them at every turn)."""
 
 
 _COMBOS: dict[tuple[str, frozenset[str]], tuple[frozenset[str], frozenset[str]]] = {}
@@ -74,6 +88,26 @@ def _trio_names(ruleset: Ruleset) -> tuple[str, ...]:
     return names
 
 
+_AIMED: dict[tuple[str, str, tuple[int, ...], str], tuple[Action, ...]] = {}
+
+
+def _aimed(verb: str, card: str, targets: tuple[int, ...], ruleset: Ruleset) -> tuple[Action, ...]:
+    """Every ``verb`` of ``card`` at ``targets`` (a trio: at each target, naming each card), in
+    legal-move order, worked out once per table shape: a Bombazo trio is dozens of moves,
+    listed at every turn its holder plays. (At most a few thousand keys: verbs, cards and
+    sets of seats.)"""
+    key = (verb, card, targets, ruleset.name)
+    run = _AIMED.get(key)
+    if run is None:
+        if verb == A.TRIO:
+            names = _trio_names(ruleset)
+            run = tuple(_act(verb, card, t, n) for t in targets for n in names)
+        else:
+            run = tuple(_act(verb, card, t) for t in targets)
+        _AIMED[key] = run
+    return run
+
+
 def _placements(deck_size: int) -> list[Action]:
     """Positions 0 (top) to ``deck_size`` (bottom), then "random": shared Action objects."""
     while len(_PLACEMENTS) < deck_size + 2:
@@ -83,15 +117,37 @@ def _placements(deck_size: int) -> list[Action]:
     return _PLACEMENTS[: deck_size + 1] + _PLACEMENTS[-1:]
 
 
+_SEAT_INFOS: dict[tuple[int, bool, bool, int], SeatInfo] = {}
+
+
+def _seat_info(fields: tuple[int, bool, bool, int]) -> SeatInfo:
+    info = _SEAT_INFOS[fields] = _new_view(SeatInfo, fields)
+    return info
+
+
+def _seat_infos(hands: list[list[str]], alive: list[bool], shields: list[bool],
+                markers: list[int]) -> tuple[SeatInfo, ...]:
+    """Every seat's public line of a view. Views share one ``SeatInfo`` per distinct line
+    (a few thousand at most: cards in hand, alive, shield, markers), so building the table's
+    lines for every machine decision allocates one tuple, not one per seat."""
+    # (zip without strict=: the lists are the table's, one entry per seat, and a keyword
+    # argument costs a tenth of the view)
+    infos = tuple(map(_SEAT_INFOS.get, zip(map(len, hands), alive, shields, markers)))  # noqa: B905
+    if not all(infos):  # a line not seen yet (a SeatInfo is a non-empty tuple: true)
+        infos = tuple([_SEAT_INFOS.get(fields) or _seat_info(fields)
+                       for fields in zip(map(len, hands), alive, shields, markers)])  # noqa: B905
+    return infos  # type: ignore[return-value]  # no None left
+
+
 def _one_seat_decisions(phase: Phase) -> tuple[Decision, ...]:
     """One shared Decision per seat for a one-seat phase: the simulator asks for millions."""
     most = max(ruleset.max_seats for ruleset in RULESETS.values())
     return tuple(Decision(DecisionKind.ONE, (seat,), phase.value) for seat in range(most))
 
 
-_PLAY_DECISIONS = _one_seat_decisions(Phase.PLAY)
-_PLACE_DECISIONS = _one_seat_decisions(Phase.PLACE_BOMB)
-_GIVE_DECISIONS = _one_seat_decisions(Phase.GIVE)
+_PLAY_DECISIONS = _one_seat_decisions(_PLAY)
+_PLACE_DECISIONS = _one_seat_decisions(_PLACE_BOMB)
+_GIVE_DECISIONS = _one_seat_decisions(_GIVE)
 
 
 def ruleset_of(game_id: str) -> Ruleset:
@@ -126,7 +182,7 @@ def blank_state(ruleset: Ruleset, seats: int, options: frozenset[str], seed: int
     state.current = 0
     state.owed = 1
     state.attacked = False
-    state.phase = Phase.PLAY
+    state.phase = _PLAY
     state.pending = None
     state.rng = Pcg32(seed)
     state.total_cards = 0
@@ -179,12 +235,12 @@ class BombDeckEngine:
         return state.copy()
 
     def is_over(self, state: BombState) -> bool:
-        return state.phase is Phase.OVER
+        return state.phase is _OVER
 
     def ranking(self, state: BombState) -> list[int]:
         """Winner first when over; before that, the seats already out, last out first."""
         gone = state.out[::-1]
-        if state.phase is Phase.OVER:
+        if state.phase is _OVER:
             return [state.current, *gone]
         return gone
 
@@ -195,37 +251,37 @@ class BombDeckEngine:
         places: list[int | None] = [None] * seats
         for gone, seat in enumerate(state.out):
             places[seat] = seats - gone
-        if state.phase is Phase.OVER:
+        if state.phase is _OVER:
             places[state.current] = 1
         return Outcome(tuple(places))
 
     def decision(self, state: BombState) -> Decision:
         phase = state.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return _PLAY_DECISIONS[state.current]
-        if phase is Phase.REACT:
+        if phase is _REACT:
             hands, alive = state.hands, state.alive
             holders = [seat for seat in range(len(hands))
                        if alive[seat] and C.NOPE in hands[seat]]
-            return _new_view(Decision, (DecisionKind.WINDOW, tuple(holders), "react"))
-        if phase is Phase.PLACE_BOMB:
+            return _new_view(Decision, (_WINDOW, tuple(holders), "react"))
+        if phase is _PLACE_BOMB:
             return _PLACE_DECISIONS[state.current]
-        if phase is Phase.GIVE:
+        if phase is _GIVE:
             assert state.pending is not None and state.pending.target is not None
             return _GIVE_DECISIONS[state.pending.target]
         return OVER
 
     def to_act(self, state: BombState) -> list[int]:
         phase = state.phase
-        if phase is Phase.PLAY or phase is Phase.PLACE_BOMB:
+        if phase is _PLAY or phase is _PLACE_BOMB:
             return [state.current]
-        if phase is Phase.REACT:
+        if phase is _REACT:
             holders = [
                 seat for seat, hand in enumerate(state.hands)
                 if state.alive[seat] and C.NOPE in hand
             ]
             return [TABLE, *holders]
-        if phase is Phase.GIVE:
+        if phase is _GIVE:
             assert state.pending is not None
             assert state.pending.target is not None
             return [state.pending.target]
@@ -233,63 +289,62 @@ class BombDeckEngine:
 
     def legal_actions(self, state: BombState, seat: int) -> list[Action]:
         phase = state.phase
-        if phase is Phase.PLAY:
+        if phase is _PLAY:
             return self._legal_plays(state, seat) if seat == state.current else []
-        if phase is Phase.REACT:
+        if phase is _REACT:
             if seat == TABLE:
                 return [A.RESOLVE_ACTION]
-            if 0 <= seat < state.seats and state.alive[seat] and C.NOPE in state.hands[seat]:
+            if 0 <= seat < len(state.hands) and state.alive[seat] and C.NOPE in state.hands[seat]:
                 return [A.NOPE_ACTION]
             return []
-        if phase is Phase.GIVE:
+        if phase is _GIVE:
             pending = state.pending
             if pending is None or seat != pending.target:
                 return []
             return [_act(A.GIVE, card) for card in sorted(set(state.hands[seat]))]
-        if phase is Phase.PLACE_BOMB:
+        if phase is _PLACE_BOMB:
             if seat != state.current:
                 return []
             return _placements(len(state.deck))
         return []
 
-    def _targets(self, state: BombState, seat: int) -> list[int]:
+    def _targets(self, state: BombState, seat: int) -> tuple[int, ...]:
         hands, alive = state.hands, state.alive
-        return [t for t in range(len(hands)) if t != seat and alive[t] and hands[t]]
+        return tuple([t for t in range(len(hands)) if t != seat and alive[t] and hands[t]])
 
     def _legal_plays(self, state: BombState, seat: int) -> list[Action]:
         hand = state.hands[seat]
         deck = state.deck
         legal: list[Action] = [A.DRAW_ACTION] if deck else []
-        counts: dict[str, int] = {}
-        for card in hand:
-            counts[card] = counts.get(card, 0) + 1
-        pairable, trioable = _combo_cards(state.ruleset, state.options)
-        targets: list[int] | None = None
-        for card in sorted(counts):
+        ruleset = state.ruleset
+        pairable, trioable = (_COMBOS.get((ruleset.name, state.options))
+                              or _combo_cards(ruleset, state.options))
+        targets: tuple[int, ...] | None = None
+        for card in sorted(set(hand)):
             if card in _SIMPLE_PLAYS:
                 blocked = (card == C.DRAW_BOTTOM and not deck) or (
                     card == C.SHIELD and state.shields[seat])
                 if not blocked:
-                    legal.append(_act(A.PLAY, card))
+                    legal.append(_PLAIN.get(card) or _act(A.PLAY, card))
             elif card in C.TARGETED_CARDS:
                 if targets is None:
                     targets = self._targets(state, seat)
-                legal.extend(_act(A.PLAY, card, t) for t in targets)
-            count = counts[card]
-            if count >= 2 and card in pairable:
-                if targets is None:
-                    targets = self._targets(state, seat)
-                legal.extend(_act(A.PAIR, card, t) for t in targets)
-                if count >= 3 and card in trioable:
-                    names = _trio_names(state.ruleset)
-                    legal.extend(_act(A.TRIO, card, t, n) for t in targets for n in names)
+                legal.extend(_aimed(A.PLAY, card, targets, ruleset))
+            if card in pairable:
+                count = hand.count(card)
+                if count >= 2:
+                    if targets is None:
+                        targets = self._targets(state, seat)
+                    legal.extend(_aimed(A.PAIR, card, targets, ruleset))
+                    if count >= 3 and card in trioable:
+                        legal.extend(_aimed(A.TRIO, card, targets, ruleset))
         return legal
 
     # ----------------------------------------------------------------- applying actions
 
     def apply(self, state: BombState, seat: int, action: Action) -> list[E.BombEvent]:
-        if state.phase is Phase.OVER:
-            raise IllegalAction("the game is over")
+        if state.phase is _OVER:
+            raise IllegalAction("the game is over", Illegal.OVER)
         verb = action.verb
         if id(action) not in _SHAPED:
             _check_shape(action)
@@ -303,50 +358,53 @@ class BombDeckEngine:
             events = self._nope(state, seat)
         elif verb == A.RESOLVE:
             if seat != TABLE:
-                raise IllegalAction("only the table closes a reaction window (seat -1)")
+                raise IllegalAction("only the table closes a reaction window (seat -1)",
+                                    Illegal.NOT_YOUR_TURN)
             return self._resolve(state)
         elif verb == A.GIVE:
             events = self._give(state, seat, action)
         elif verb == A.PLACE_BOMB:
             events = self._place_bomb(state, seat, action)
         else:  # pragma: no cover - shape checked
-            raise IllegalAction(f"unknown action {verb!r}")
+            raise IllegalAction(f"unknown action {verb!r}", Illegal.MALFORMED)
         state.last_actor = seat
         return events
 
     def _require_turn(self, state: BombState, seat: int, what: str) -> None:
         phase = state.phase
-        if phase is not Phase.PLAY:
-            raise IllegalAction(f"cannot {what} now: {_phase_reason(state)}")
+        if phase is not _PLAY:
+            raise IllegalAction(f"cannot {what} now: {_phase_reason(state)}", Illegal.NOT_NOW)
         if seat != state.current:
             raise IllegalAction(
                 f"cannot {what}: it is seat {state.current}'s turn, not seat {seat}'s"
-            )
+            , Illegal.NOT_YOUR_TURN)
 
     def _require_card(self, state: BombState, card: str | None, what: str) -> str:
         if card is None:
-            raise IllegalAction(f"{what} needs a card")
+            raise IllegalAction(f"{what} needs a card", Illegal.MALFORMED)
         if card not in state.ruleset.cards:
-            raise IllegalAction(f"{state.ruleset.name} has no {card!r} card")
+            raise IllegalAction(f"{state.ruleset.name} has no {card!r} card", Illegal.MALFORMED)
         return card
 
     def _require_target(self, state: BombState, seat: int, target: int | None, card: str) -> int:
         if target is None:
-            raise IllegalAction(f"{card} needs a target seat")
-        if not 0 <= target < state.seats:
-            raise IllegalAction(f"there is no seat {target}")
+            raise IllegalAction(f"{card} needs a target seat", Illegal.MALFORMED)
+        if not 0 <= target < len(state.hands):
+            raise IllegalAction(f"there is no seat {target}", Illegal.NO_SUCH_SEAT)
         if target == seat:
-            raise IllegalAction(f"{card} must target another seat")
+            raise IllegalAction(f"{card} must target another seat", Illegal.BAD_TARGET)
         if not state.alive[target]:
-            raise IllegalAction(f"seat {target} is out of the game")
+            raise IllegalAction(f"seat {target} is out of the game", Illegal.BAD_TARGET)
         if not state.hands[target]:
-            raise IllegalAction(f"seat {target} holds no cards")
+            raise IllegalAction(f"seat {target} holds no cards", Illegal.BAD_TARGET)
         return target
 
     def _draw(self, state: BombState, seat: int) -> list[E.BombEvent]:
-        self._require_turn(state, seat, "draw")
+        # _require_turn's test written out (a draw is the commonest action); it says why
+        if state.phase is not _PLAY or seat != state.current:
+            self._require_turn(state, seat, "draw")
         if not state.deck:
-            raise IllegalAction("the deck is empty")
+            raise IllegalAction("the deck is empty", Illegal.NOT_NOW)
         events: list[E.BombEvent] = []
         self._draw_card(state, seat, False, events)
         return events
@@ -356,29 +414,32 @@ class BombDeckEngine:
         self._require_turn(state, seat, f"play {card}")
         hand = state.hands[seat]
         if card not in hand:
-            raise IllegalAction(f"seat {seat} holds no {card}")
+            raise IllegalAction(f"seat {seat} holds no {card}", Illegal.NOT_HELD)
         target: int | None = None
         if card in _SIMPLE_PLAYS:
             if card == C.DRAW_BOTTOM and not state.deck:
-                raise IllegalAction("the deck is empty")
+                raise IllegalAction("the deck is empty", Illegal.NOT_NOW)
             if card == C.SHIELD and state.shields[seat]:
-                raise IllegalAction("a shield is already up in front of this seat")
+                raise IllegalAction("a shield is already up in front of this seat", Illegal.NOT_NOW)
         elif card in C.TARGETED_CARDS:
             target = self._require_target(state, seat, action.target, card)
         elif card == C.DEFUSE:
-            raise IllegalAction("a defuse is never played by choice: it is spent on a drawn bomb")
+            raise IllegalAction("a defuse is never played by choice: it is spent on a drawn bomb",
+                                Illegal.FORBIDDEN)
         elif card == C.NOPE:
-            raise IllegalAction("a nope only answers a play while its reaction window is open")
+            raise IllegalAction("a nope only answers a play while its reaction window is open",
+                                Illegal.NOT_NOW)
         elif card == C.CALM:
-            raise IllegalAction("a calm card cannot be played")
+            raise IllegalAction("a calm card cannot be played", Illegal.FORBIDDEN)
         elif card in C.ANIMALS:
-            raise IllegalAction("an animal alone does nothing: play a pair")
+            raise IllegalAction("an animal alone does nothing: play a pair", Illegal.FORBIDDEN)
         else:
-            raise IllegalAction(f"{card} cannot be played")
+            raise IllegalAction(f"{card} cannot be played", Illegal.FORBIDDEN)
         hand.remove(card)
         if state.recording:
             R.played(state, seat, card)
-        events: list[E.BombEvent] = [E.CardPlayed(seat, A.PLAY, (card,), target)]
+        events: list[E.BombEvent] = [_new_view(E.CardPlayed,
+                                               (seat, A.PLAY, (card,), target, None, None))]
         if card == C.SHIELD:
             state.shields[seat] = True
             return events
@@ -396,44 +457,48 @@ class BombDeckEngine:
                    else ruleset.trios_allowed(card, options))
         if not allowed:
             if size == 3 and not ruleset.animal_trios and C.ADVANCED_COMBOS not in options:
-                raise IllegalAction(f"{ruleset.name} has no trios without advanced combos")
-            raise IllegalAction(f"{card} cannot be played as a {verb}")
+                raise IllegalAction(f"{ruleset.name} has no trios without advanced combos",
+                                    Illegal.FORBIDDEN)
+            raise IllegalAction(f"{card} cannot be played as a {verb}", Illegal.FORBIDDEN)
         hand = state.hands[seat]
         if hand.count(card) < size:
-            raise IllegalAction(f"seat {seat} holds fewer than {size} {card}")
+            raise IllegalAction(f"seat {seat} holds fewer than {size} {card}", Illegal.NOT_HELD)
         target = self._require_target(state, seat, action.target, verb)
         named: str | None = None
         if size == 3:
             named = action.named
             if named is None:
-                raise IllegalAction("a trio must name a card")
+                raise IllegalAction("a trio must name a card", Illegal.MALFORMED)
             if named not in ruleset.cards or named == C.BOMB:
-                raise IllegalAction(f"a trio cannot name {named!r} in {ruleset.name}")
+                raise IllegalAction(f"a trio cannot name {named!r} in {ruleset.name}",
+                                    Illegal.MALFORMED)
         for _ in range(size):
             hand.remove(card)
         if state.recording:
             R.played(state, seat, card, size)
         cards = (card,) * size
         state.discard.extend(cards)
-        events: list[E.BombEvent] = [E.CardPlayed(seat, verb, cards, target, named)]
+        events: list[E.BombEvent] = [_new_view(E.CardPlayed,
+                                               (seat, verb, cards, target, named, None))]
         self._open_or_act(state, PendingPlay(seat, verb, cards, target, named), events)
         return events
 
     def _open_or_act(self, state: BombState, play: PendingPlay, events: list[E.BombEvent]) -> None:
         if state.ruleset.reactions:
-            state.phase = Phase.REACT
+            state.phase = _REACT
             state.pending = play
         else:
             self._take_effect(state, play, events)
 
     def _nope(self, state: BombState, seat: int) -> list[E.BombEvent]:
-        if state.phase is not Phase.REACT or state.pending is None:
-            raise IllegalAction("there is no play to nope: no reaction window is open")
-        if not 0 <= seat < state.seats or not state.alive[seat]:
-            raise IllegalAction(f"seat {seat} is not in the game")
+        if state.phase is not _REACT or state.pending is None:
+            raise IllegalAction("there is no play to nope: no reaction window is open",
+                                Illegal.NOT_NOW)
+        if not 0 <= seat < len(state.hands) or not state.alive[seat]:
+            raise IllegalAction(f"seat {seat} is not in the game", Illegal.NO_SUCH_SEAT)
         hand = state.hands[seat]
         if C.NOPE not in hand:
-            raise IllegalAction(f"seat {seat} holds no nope")
+            raise IllegalAction(f"seat {seat} holds no nope", Illegal.NOT_HELD)
         hand.remove(C.NOPE)
         if state.recording:
             R.played(state, seat, C.NOPE)
@@ -443,49 +508,54 @@ class BombDeckEngine:
 
     def _resolve(self, state: BombState) -> list[E.BombEvent]:
         play = state.pending
-        if state.phase is not Phase.REACT or play is None:
-            raise IllegalAction("no reaction window is open")
+        if state.phase is not _REACT or play is None:
+            raise IllegalAction("no reaction window is open", Illegal.NOT_NOW)
         state.pending = None
-        state.phase = Phase.PLAY
+        state.phase = _PLAY
         cancelled = play.nopes % 2 == 1
-        events: list[E.BombEvent] = [E.WindowClosed(cancelled)]
+        events: list[E.BombEvent] = [_new_view(E.WindowClosed, (cancelled, None))]
         if not cancelled:
             self._take_effect(state, play, events)
         return events
 
     def _give(self, state: BombState, seat: int, action: Action) -> list[E.BombEvent]:
         play = state.pending
-        if state.phase is not Phase.GIVE or play is None:
-            raise IllegalAction(f"nobody owes a favor now: {_phase_reason(state)}")
+        if state.phase is not _GIVE or play is None:
+            raise IllegalAction(f"nobody owes a favor now: {_phase_reason(state)}", Illegal.NOT_NOW)
         if seat != play.target:
-            raise IllegalAction(f"seat {play.target} chooses the card, not seat {seat}")
+            raise IllegalAction(f"seat {play.target} chooses the card, not seat {seat}",
+                                Illegal.NOT_YOUR_TURN)
         card = self._require_card(state, action.card, "give")
         if card not in state.hands[seat]:
-            raise IllegalAction(f"seat {seat} holds no {card}")
+            raise IllegalAction(f"seat {seat} holds no {card}", Illegal.NOT_HELD)
         state.pending = None
-        state.phase = Phase.PLAY
+        state.phase = _PLAY
         return [self._move_card(state, seat, play.seat, card, "favor", unseen=True)]
 
     def _place_bomb(self, state: BombState, seat: int, action: Action) -> list[E.BombEvent]:
-        if state.phase is not Phase.PLACE_BOMB:
-            raise IllegalAction(f"there is no bomb to hide: {_phase_reason(state)}")
+        if state.phase is not _PLACE_BOMB:
+            raise IllegalAction(f"there is no bomb to hide: {_phase_reason(state)}",
+                                Illegal.NOT_NOW)
         if seat != state.current:
-            raise IllegalAction(f"seat {state.current} hides the bomb, not seat {seat}")
+            raise IllegalAction(f"seat {state.current} hides the bomb, not seat {seat}",
+                                Illegal.NOT_YOUR_TURN)
         deck = state.deck
         size = len(deck)
         position = action.position
         if position is None:
-            raise IllegalAction("place_bomb needs a position (0 is the top) or \"random\"")
+            raise IllegalAction("place_bomb needs a position (0 is the top) or \"random\"",
+                                Illegal.MALFORMED)
         if position == A.RANDOM:
             top_pos = state.rng.below(size + 1)
         elif isinstance(position, int) and not isinstance(position, bool):
             if not 0 <= position <= size:
                 raise IllegalAction(
                     f"position {position} is outside the deck (0 is the top, {size} the bottom)"
-                )
+                , Illegal.FORBIDDEN)
             top_pos = position
         else:
-            raise IllegalAction(f"position must be a whole number or \"random\", not {position!r}")
+            raise IllegalAction(f"position must be a whole number or \"random\", not {position!r}",
+                                Illegal.MALFORMED)
         if state.recording:
             R.hidden(state, seat, size, top_pos)
         index = size - top_pos
@@ -498,7 +568,7 @@ class BombDeckEngine:
             else:
                 clues.clear()
         state.clues[seat][index] = C.BOMB
-        state.phase = Phase.PLAY
+        state.phase = _PLAY
         events: list[E.BombEvent] = [E.BombHidden(seat, top_pos, (seat,))]
         self._end_one_turn(state, events)
         return events
@@ -547,7 +617,7 @@ class BombDeckEngine:
         elif card == C.FAVOR:
             assert play.target is not None
             if state.hands[play.target]:
-                state.phase = Phase.GIVE
+                state.phase = _GIVE
                 state.pending = play
                 events.append(E.FavorAsked(play.target, seat))
         elif card == C.SWIPE:
@@ -618,7 +688,7 @@ class BombDeckEngine:
             R.drawn(state, seat, bottom, card, seen_by)
         if card != C.BOMB:
             state.hands[seat].append(card)
-            events.append(E.CardDrawn(seat, card, bottom, (seat,)))
+            events.append(_new_view(E.CardDrawn, (seat, card, bottom, (seat,))))
             self._end_one_turn(state, events)
             return
         hand = state.hands[seat]
@@ -629,7 +699,7 @@ class BombDeckEngine:
                 R.spent_defuse(state, seat)
             if state.markers[seat]:
                 state.markers[seat] -= 1
-            state.phase = Phase.PLACE_BOMB
+            state.phase = _PLACE_BOMB
             events.append(E.BombDrawn(seat, True))
             return
         events.append(E.BombDrawn(seat, False))
@@ -656,7 +726,7 @@ class BombDeckEngine:
             state.current = winner
             state.owed = 0
             state.attacked = False
-            state.phase = Phase.OVER
+            state.phase = _OVER
             state.pending = None
             events.append(E.GameOver(winner, tuple(self.ranking(state))))
             return
@@ -669,10 +739,15 @@ class BombDeckEngine:
 
     def _pass_turn(self, state: BombState, owed: int, attacked: bool,
                    events: list[E.BombEvent]) -> None:
-        state.current = state.next_alive(state.current)
+        alive = state.alive  # state.next_alive written out: every turn passes through here
+        count = len(alive)
+        current = (state.current + 1) % count
+        while not alive[current]:
+            current = (current + 1) % count
+        state.current = current
         state.owed = owed
         state.attacked = attacked
-        events.append(E.TurnBegan(state.current, owed))
+        events.append(_new_view(E.TurnBegan, (state.current, owed, None)))
 
     # ----------------------------------------------------------------- views and checks
 
@@ -687,9 +762,9 @@ class BombDeckEngine:
         if pending is None:
             public = giver = None
         else:
-            public = PublicPlay(pending.seat, pending.verb, pending.cards, pending.target,
-                                pending.named, pending.nopes)
-            giver = pending.target if phase is Phase.GIVE else None
+            public = _new_view(PublicPlay, (pending.seat, pending.verb, pending.cards,
+                                            pending.target, pending.named, pending.nopes))
+            giver = pending.target if phase is _GIVE else None
         return _new_view(BombView, (
             ruleset.name,
             state.options,
@@ -701,9 +776,7 @@ class BombDeckEngine:
             state.attacked,
             tuple(sorted(hands[seat])) if seated else (),
             tuple(sorted((size - 1 - i, c) for i, c in clues.items())) if clues else (),
-            tuple([_new_view(SeatInfo, info) for info in zip(map(len, hands), state.alive,
-                                                             state.shields, state.markers,
-                                                             strict=True)]),
+            _seat_infos(hands, state.alive, state.shields, state.markers),
             size,
             deck.count(C.BOMB),
             tuple(state.discard),
@@ -730,13 +803,13 @@ class BombDeckEngine:
         problems: list[str] = []
         if state.card_count() != state.total_cards:
             problems.append(f"cards not conserved: {state.card_count()} != {state.total_cards}")
-        bombs = state.deck.count(C.BOMB) + (1 if state.phase is Phase.PLACE_BOMB else 0)
+        bombs = state.deck.count(C.BOMB) + (1 if state.phase is _PLACE_BOMB else 0)
         alive = state.alive.count(True)
-        if state.phase is not Phase.OVER and bombs != alive - 1:
+        if state.phase is not _OVER and bombs != alive - 1:
             problems.append(f"{bombs} bombs in play with {alive} seats alive")
         if state.owed < 0:
             problems.append(f"negative turn debt {state.owed}")
-        if state.phase is Phase.OVER and (alive != 1 or state.owed != 0):
+        if state.phase is _OVER and (alive != 1 or state.owed != 0):
             problems.append(f"game over with {alive} seats alive")
         if not state.alive[state.current]:
             problems.append(f"current seat {state.current} is out")
@@ -760,27 +833,27 @@ def _check_shape(action: Action) -> None:
     accepts exactly the values ``legal_actions`` lists (the scenario reader strips extras)."""
     used = _FIELDS_USED.get(action.verb)
     if used is None:
-        raise IllegalAction(f"unknown action {action.verb!r}")
+        raise IllegalAction(f"unknown action {action.verb!r}", Illegal.MALFORMED)
     for field in ("card", "target", "named", "position"):
         if field not in used and getattr(action, field) is not None:
-            raise IllegalAction(f"{action.verb} takes no {field}")
+            raise IllegalAction(f"{action.verb} takes no {field}", Illegal.MALFORMED)
     if action.verb == A.NOPE and action.card != C.NOPE:
-        raise IllegalAction("a nope is played with a nope card")
+        raise IllegalAction("a nope is played with a nope card", Illegal.MALFORMED)
     if (action.verb == A.PLAY and action.target is not None
             and action.card not in C.TARGETED_CARDS):
-        raise IllegalAction(f"{action.card} takes no target")
+        raise IllegalAction(f"{action.card} takes no target", Illegal.MALFORMED)
 
 
 def _phase_reason(state: BombState) -> str:
     phase = state.phase
-    if phase is Phase.REACT:
+    if phase is _REACT:
         return "a reaction window is open (resolve it first)"
-    if phase is Phase.GIVE:
+    if phase is _GIVE:
         assert state.pending is not None
         return f"seat {state.pending.target} must first choose a card to give"
-    if phase is Phase.PLACE_BOMB:
+    if phase is _PLACE_BOMB:
         return f"seat {state.current} must first hide the bomb"
-    if phase is Phase.OVER:
+    if phase is _OVER:
         return "the game is over"
     return "it is the play phase"
 

@@ -4,19 +4,15 @@ ids, which a step may give instead of their numbers), and its hidden twin (``twi
 
 from __future__ import annotations
 
-from game.core.kit import GameDescriptor
 from game.rules.cazabombas import actions as A
 from game.rules.cazabombas.engine import CAZABOMBAS as ENGINE
+from game.rules.cazabombas.games import GAMES, MISSIONS
 from game.rules.cazabombas.scenario import SCENARIO
 from game.rules.cazabombas.twin import hidden_twin
 from game.rules.cazabombas.wires import EQUIPMENT
 from game.rules.kit import RulesKit
 
-MISSIONS = tuple(f"mission{n}" for n in range(1, 9))
+__all__ = ["KIT", "MISSIONS"]
 
-CAZABOMBAS = GameDescriptor(id="cazabombas", family="cazabombas", code_number=3,
-                            min_seats=2, max_seats=5, options=MISSIONS, pick_one=MISSIONS,
-                            traits=frozenset({"cooperative"}), seed_text="002")
-
-KIT = RulesKit("cazabombas", (CAZABOMBAS,), ENGINE, SCENARIO, frozenset(EQUIPMENT.values()),
+KIT = RulesKit("cazabombas", GAMES, ENGINE, SCENARIO, frozenset(EQUIPMENT.values()),
                frozenset(A.VERBS), hidden_twin)

@@ -75,6 +75,16 @@ def _owes_tab(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, out: 
     surface.blit(text, text.get_rect(center=chip.center))
 
 
+def badge_still(info: BadgeInfo) -> bool:
+    """The badge looks the same whatever the time: no glow, no thinking dots, no moment's
+    ring, not fading (a badge out of the game has none of them)."""
+    if 0.0 < info.dark < 1.0:
+        return False
+    if not info.alive or info.dark >= 1.0:
+        return True
+    return not info.current and info.lit <= 0 and not info.thinking
+
+
 def draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time: float,
                *, hover: bool = False) -> None:
     """A badge: its body drawn once per look (what it shows changes a few times a game, and

@@ -54,7 +54,9 @@ def _tilt(index: int) -> tuple[float, int, int]:
     return ((h % 13) - 6.0, (h // 13) % 9 - 4, (h // 117) % 7 - 3)
 
 
-_TILTED: SurfaceCache[tuple[pygame.Surface, pygame.Surface]] = SurfaceCache("tilted pile", 1 * MB)
+_TILTED: SurfaceCache[tuple[pygame.Surface, pygame.Surface]] = SurfaceCache("tilted pile", 2 * MB)
+DISCARD_SHOWN = 4
+"""The pile's top cards that show."""
 
 
 def _tilted(face: pygame.Surface, angle: float) -> pygame.Surface:
@@ -67,12 +69,48 @@ def _tilted(face: pygame.Surface, angle: float) -> pygame.Surface:
     return found[1]
 
 
+def warm_pile(pile: Sequence[str], face_of: FaceOf) -> None:
+    """Turn one of the pile's top cards ahead of time, if one is not turned yet: a play
+    hovering over the pile lands on it when its window closes, and the cards it brings
+    were all turned in that one frame (three turns: 2 ms at 1080p)."""
+    global _warmed
+    top = (len(pile), tuple(pile[-DISCARD_SHOWN:]))
+    if top == _warmed:
+        return
+    for index in range(max(0, len(pile) - DISCARD_SHOWN), len(pile)):
+        angle = _tilt(index)[0]
+        face = face_of(pile[index])
+        found = _TILTED.get((id(face), angle))
+        if found is None or found[0] is not face:
+            _tilted(face, angle)
+            return
+    _warmed = top
+
+
+_warmed: tuple[int, tuple[str, ...]] | None = None
+"""The pile last found all turned (nothing to look at again while it stays the same)."""
+
+
+def resized(face: pygame.Surface, size: tuple[int, int], angle: float = 0.0
+            ) -> pygame.Surface:
+    """``face`` at ``size``, turned by ``angle`` when it is not 0 (kept: a play hovering over
+    the pile, a bomb waiting to be hidden are drawn every frame, and a turn of a big face
+    took 2 ms at 1080p)."""
+    key = (id(face), size, angle)
+    found = _TILTED.get(key)
+    if found is None or found[0] is not face:  # the entry keeps its face alive
+        img = gfx.smoothscale(face, size)
+        found = (face, gfx.rotozoom(img, angle, 1.0) if angle else img)
+        _TILTED.put(key, found)
+    return found[1]
+
+
 def draw_discard(surface: pygame.Surface, pile: Sequence[str], face_of: FaceOf,
                  label: str) -> None:
     """The top few cards of the pile, each with its own small tilt."""
     if not pile:
         round_rect(surface, DISCARD, theme.INK_DIM, 10, 90, 2)
-    start = max(0, len(pile) - 4)
+    start = max(0, len(pile) - DISCARD_SHOWN)
     for index in range(start, len(pile)):
         angle, dx, dy = _tilt(index)
         img = _tilted(face_of(pile[index]), angle)

@@ -9,6 +9,7 @@ import itertools
 import math
 from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 
 import pygame
 
@@ -23,7 +24,7 @@ SELECT_LIFT = 42.0
 HOVER_SPEED = 16.0
 
 _GLOWS: SurfaceCache[pygame.Surface] = SurfaceCache("card glows", 3 * MB)
-_TURNED: SurfaceCache[tuple[pygame.Surface, pygame.Surface]] = SurfaceCache("turned cards", 4 * MB)
+_TURNED: SurfaceCache[tuple[pygame.Surface, pygame.Surface]] = SurfaceCache("turned cards", 3 * MB)
 
 
 def _glow(size: tuple[int, int], angle: float) -> pygame.Surface:
@@ -245,36 +246,83 @@ class HandFan:
         the width of it that shows, ``None`` when all of it does). ``alpha`` and ``sink``:
         the hand fading away and dropping (your own explosion). ``back``: the rule set's
         card back, for a hand shown face down."""
+        paint_fan(surface, self.plan(face_of, alpha, sink, back), time)
+
+    def plan(self, face_of: Callable[[str, bool, int | None], pygame.Surface],
+             alpha: float = 1.0, sink: float = 0.0, back: pygame.Surface | None = None
+             ) -> FanPlan:
+        """What the hand looks like now, time aside (:meth:`draw`'s arguments): equal plans
+        draw equal pixels but for the playable cards' pulsing glow (``FanPlan.pulsing``)."""
         if alpha <= 0.0:
-            return
+            return FanPlan((), alpha)
         widths = self.shown_widths()
-        order = self._order()
-        glow = 0.55 + 0.45 * math.sin(time * 4.0)
-        for i, x, y, angle, scale in order:
-            y += sink
+        placed = []
+        for i, x, y, angle, scale in self._order():
             big = scale > 1.05
             face = face_of(self.cards[i], big, widths.get(i)) if self.faces \
                 else (back or cards.draw_back())
-            size = cards.card_size(scale)
-            if face.get_size() != size:
-                face = gfx.smoothscale(face, size)
-            img = _turned(face, angle) if not big else face
-            if alpha < 1.0:
-                img = img.copy()
-                img.set_alpha(round(255 * alpha))
-            if (i in self.glowing or i in self.selected) and alpha >= 1.0:
-                halo = _glow(size, angle if not big else 0.0)
-                halo.set_alpha(255 if i in self.selected else round(110 + 130 * glow))
-                surface.blit(halo, halo.get_rect(center=(round(x), round(y))))
-            lift = self._lift.get(i, 0.0)
-            blur = 6 + int(lift * 8)
-            shadow = soft_shadow(img.get_size(), 10, blur, round((90 + int(lift * 50)) * alpha))
-            rect = img.get_rect(center=(round(x), round(y)))
-            surface.blit(shadow, (rect.left - blur + 2, rect.top - blur + 4 + int(lift * 8)))
-            surface.blit(img, rect)
-            if i in self.selected:
-                gfx.rect(surface, theme.ACCENT, rect.inflate(4, 4), 4,
-                                 border_radius=12)
-            if self.focus == i and self.hover is None:
-                gfx.rect(surface, theme.FOCUS, rect.inflate(10, 10), 3,
-                                 border_radius=16)
+            placed.append(PlacedCard(face, x, y + sink, angle, scale, self._lift.get(i, 0.0),
+                                     i in self.glowing, i in self.selected,
+                                     self.focus == i and self.hover is None))
+        return FanPlan(tuple(placed), alpha)
+
+
+@dataclass(frozen=True)
+class PlacedCard:
+    """One card of a fan as it is drawn: its face, centre, turn, size, lift, marks."""
+
+    face: pygame.Surface
+    x: float
+    y: float
+    angle: float
+    scale: float
+    lift: float
+    glowing: bool
+    selected: bool
+    focused: bool
+
+
+@dataclass(frozen=True)
+class FanPlan:
+    """A fan's cards, bottom first, and how faded it is."""
+
+    cards: tuple[PlacedCard, ...]
+    alpha: float
+
+    @property
+    def pulsing(self) -> bool:
+        """A playable card's glow pulses with the time (a selected card's glow does not)."""
+        return self.alpha >= 1.0 and any(c.glowing and not c.selected for c in self.cards)
+
+
+def paint_fan(surface: pygame.Surface, plan: FanPlan, time: float) -> None:
+    """Draw a fan from its plan (``time``: the glow's pulse)."""
+    alpha = plan.alpha
+    glow = 0.55 + 0.45 * math.sin(time * 4.0)
+    for card in plan.cards:
+        x, y, angle, scale = card.x, card.y, card.angle, card.scale
+        big = scale > 1.05
+        face = card.face
+        size = cards.card_size(scale)
+        if face.get_size() != size:
+            face = gfx.smoothscale(face, size)
+        img = _turned(face, angle) if not big else face
+        if alpha < 1.0:
+            img = img.copy()
+            img.set_alpha(round(255 * alpha))
+        if (card.glowing or card.selected) and alpha >= 1.0:
+            halo = _glow(size, angle if not big else 0.0)
+            halo.set_alpha(255 if card.selected else round(110 + 130 * glow))
+            surface.blit(halo, halo.get_rect(center=(round(x), round(y))))
+        lift = card.lift
+        blur = 6 + int(lift * 8)
+        shadow = soft_shadow(img.get_size(), 10, blur, round((90 + int(lift * 50)) * alpha))
+        rect = img.get_rect(center=(round(x), round(y)))
+        surface.blit(shadow, (rect.left - blur + 2, rect.top - blur + 4 + int(lift * 8)))
+        surface.blit(img, rect)
+        if card.selected:
+            gfx.rect(surface, theme.ACCENT, rect.inflate(4, 4), 4,
+                             border_radius=12)
+        if card.focused:
+            gfx.rect(surface, theme.FOCUS, rect.inflate(10, 10), 3,
+                             border_radius=16)
