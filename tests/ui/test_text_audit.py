@@ -14,6 +14,9 @@ from game.ui.text import NARROW, draw_paragraph, fit_line
 from game.ui.textaudit import Problem, audit_scene, listening
 
 LANGS = ("es", "en", "pt")
+IN_MOTION = frozenset({"explosion"})
+"""Scenes pictured mid-moment: the person's hand sinks and shrinks as it fades away, so its
+titles are drawn narrow on purpose for a fraction of a second; not text to read at rest."""
 
 
 def test_every_scene_is_readable_in_every_language() -> None:
@@ -21,6 +24,8 @@ def test_every_scene_is_readable_in_every_language() -> None:
     try:
         for lang in LANGS:
             for scene in scenes():
+                if scene in IN_MOTION:
+                    continue
                 for finding in audit_scene(scene, lang):
                     found.setdefault((finding.lang, finding.text), finding.line())
     finally:
