@@ -140,12 +140,8 @@ def _compare(engine: Any, hidden_twin: HiddenTwin, state: Any, legal: dict[int, 
     if engine.view(twin, seat) != engine.view(true_after, seat):
         return  # the move showed the seat what differs
     tally.compared += 1
-    tally.secrets += sum(1 for event in true_events if event.secret_to is not None)
-    mine = [seen_by(event, seat) for event in true_events]
-    theirs = [seen_by(event, seat) for event in twin_events]
-    if mine != theirs:
-        tally.problem(f"{where}: equal views after the move, different events:\n"
-                      f"  true {mine!r}\n  twin {theirs!r}")
+    _same_events(true_events, twin_events, seat, tally,
+                 f"{where}: equal views after the move, different events")
 
 
 def _compare_moves(engine: Any, state: Any, seats: int, actor: int, moves: tuple[Any, Any],
@@ -159,12 +155,19 @@ def _compare_moves(engine: Any, state: Any, seats: int, actor: int, moves: tuple
         if seat == actor or engine.view(one, seat) != engine.view(two, seat):
             continue
         tally.compared_moves += 1
-        tally.secrets += sum(1 for event in events_one if event.secret_to is not None)
-        mine = [seen_by(event, seat) for event in events_one]
-        theirs = [seen_by(event, seat) for event in events_two]
-        if mine != theirs:
-            tally.problem(f"{where}, seat {seat}: equal views after either move, different "
-                          f"events:\n  {mine!r}\n  {theirs!r}")
+        _same_events(events_one, events_two, seat, tally,
+                     f"{where}, seat {seat}: equal views after either move, different events")
+
+
+def _same_events(first: list[Any], second: list[Any], seat: int, tally: Tally,
+                 problem: str) -> None:
+    """``seat`` must see ``first`` and ``second`` alike (each as the protocol strips it); the
+    secrets among ``first`` are counted, to show the comparison met some."""
+    tally.secrets += sum(1 for event in first if event.secret_to is not None)
+    mine = [seen_by(event, seat) for event in first]
+    theirs = [seen_by(event, seat) for event in second]
+    if mine != theirs:
+        tally.problem(f"{problem}:\n  {mine!r}\n  {theirs!r}")
 
 
 def _public(decision: Decision, seat: int) -> tuple[object, ...]:

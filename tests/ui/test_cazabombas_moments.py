@@ -26,6 +26,7 @@ from game.ui.cazabombas import art, paint
 from game.ui.cazabombas import layout as L
 from game.ui.cazabombas.paint import card_rows
 from game.ui.cazabombas.shots import trial
+from game.ui.cazabombas.table import CazaTableScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.results import ResultsScene
 from tests.ui.conftest import click, key, post
@@ -182,15 +183,7 @@ def test_e_focuses_a_card_and_its_effect_shows_then_esc_cancels_it(
         silent_app: Callable[..., App], drawn: list[str]) -> None:
     app = silent_app()
 
-    def usable(m: Match, v: CazaView) -> bool:
-        return v.phase == "play" and any(a.verb == A.EQUIPMENT_VERB for a in m.legal_for(v.seat))
-
-    match = positioned(caza(P, AST, AST, AST, mission=4), usable)
-    scene = open_table(app, match)
-    until(app, deciding(app, scene))
-    key(pygame.K_e)
-    drawn.clear()
-    app.step(DT)
+    scene = _card_focused_with_e(app, drawn)
     app.step(DT)
     aim = scene.aim
     assert aim is not None and aim.mode.card is not None
@@ -204,6 +197,21 @@ def test_e_focuses_a_card_and_its_effect_shows_then_esc_cancels_it(
     assert scene.aim is not None and scene.aim.mode is scene.modes[0]
 
 
+def _usable(m: Match, v: CazaView) -> bool:
+    return v.phase == "play" and any(a.verb == A.EQUIPMENT_VERB for a in m.legal_for(v.seat))
+
+
+def _card_focused_with_e(app: App, drawn: list[str]) -> CazaTableScene:
+    """A mission-4 table where the person may use equipment, E pressed, one frame drawn (and
+    heard in ``drawn`` from then on)."""
+    scene = open_table(app, positioned(caza(P, AST, AST, AST, mission=4), _usable))
+    until(app, deciding(app, scene))
+    key(pygame.K_e)
+    drawn.clear()
+    app.step(DT)
+    return scene
+
+
 @pytest.mark.parametrize("lang", ["es", "en", "pt"])
 def test_the_card_in_use_says_its_effect_in_its_box_and_the_line_only_what_to_do(
         silent_app: Callable[..., App], drawn: list[str], lang: str) -> None:
@@ -211,15 +219,7 @@ def test_the_card_in_use_says_its_effect_in_its_box_and_the_line_only_what_to_do
     do (issue 20: the effect and the step shared that line, squashed to 80 % of its width)."""
     app = silent_app(lang)
 
-    def usable(m: Match, v: CazaView) -> bool:
-        return v.phase == "play" and any(a.verb == A.EQUIPMENT_VERB for a in m.legal_for(v.seat))
-
-    match = positioned(caza(P, AST, AST, AST, mission=4), usable)
-    scene = open_table(app, match)
-    until(app, deciding(app, scene))
-    key(pygame.K_e)
-    drawn.clear()
-    app.step(DT)
+    scene = _card_focused_with_e(app, drawn)
     aim = scene.aim
     assert aim is not None and aim.mode.card is not None
     effect = scene.namer.effect(aim.mode.card)
