@@ -7,6 +7,11 @@ dropped (a data folder, a language, SDL's drivers and hints, a display to open w
 a test sees the same world on a desktop, in a container or in CI. The tests that need a
 window start their own Xvfb and name it; ``tests/ui`` chooses the dummy drivers.
 
+Python may keep the bytecode it compiles (``PYTHONDONTWRITEBYTECODE`` is dropped too): with it
+set, as on some shared machines, nothing writes ``__pycache__``, so each of the few hundred
+``python -m game`` processes the tests start compiled the whole game again (about 0.9 s each).
+It changes no behaviour, only how often the same source is compiled.
+
 For each test: a data folder of its own, ``MECHA_CORTA_HOME`` set to the test's ``tmp_path``
 (the folder the app fixtures already give as the settings folder, so a test that writes an
 unfinished game there finds it whether the game reads the variable or the folder it was given):
@@ -17,13 +22,15 @@ removes the variable itself.
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 STEERING = ("MECHA_CORTA_HOME", "LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_CTYPE",
-            "DISPLAY", "WAYLAND_DISPLAY", "PYTHONUNBUFFERED", "PYTHONIOENCODING")
+            "DISPLAY", "WAYLAND_DISPLAY", "PYTHONUNBUFFERED", "PYTHONIOENCODING",
+            "PYTHONDONTWRITEBYTECODE")
 """Variables the game or the tests' subprocesses read, dropped for the whole run."""
 STEERING_PREFIXES = ("SDL_", "PYGAME_")
 """SDL's and pygame's variables: drivers, hints, audio device, window position."""
@@ -38,6 +45,19 @@ def _scrub(environ: os._Environ[str]) -> None:
 
 
 _scrub(os.environ)
+sys.dont_write_bytecode = False  # this process too (pytest-xdist's workers start scrubbed)
+
+
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (pyproject's addopts): one worker more than the cores this process may use.
+    The tests also wait (a sound device closing, a window's game pacing itself, a child
+    process starting), and a spare worker fills those waits: on two cores the UI tests took
+    144 s with three workers, 171 s with two (docs/BENCHMARKS.md). ``-n N`` still chooses."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return cores + 1
 
 
 @pytest.fixture(autouse=True)

@@ -22,6 +22,7 @@ Rules (each failure names the file, the line and the rule it breaks):
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -270,10 +271,16 @@ def _game_ids() -> frozenset[str]:
     return frozenset(game_ids())
 
 
-def _violations(rule: str) -> list[str]:
+@functools.cache
+def _tree_violations() -> tuple[Violation, ...]:
+    """Every rule the tree breaks: each source read and parsed once for the six rules (the
+    tree does not change while the suite runs)."""
     games, ids = _game_packages(), _game_ids()
-    return [str(v) for path, source in _sources()
-            for v in check_source(path, source, games, ids) if v.rule == rule]
+    return tuple(v for path, source in _sources() for v in check_source(path, source, games, ids))
+
+
+def _violations(rule: str) -> list[str]:
+    return [str(v) for v in _tree_violations() if v.rule == rule]
 
 
 @pytest.mark.parametrize("rule", ["parse", "pygame", "layers", "games", "clock", "kits"])

@@ -627,6 +627,7 @@ def test_make_icon_draws_every_icon(tmp_path: Path) -> None:
 # ------------------------------------------------------------ the self-test
 
 
+@pytest.mark.slow
 def test_the_selftest_passes_from_source() -> None:
     env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy"}
     result = subprocess.run(

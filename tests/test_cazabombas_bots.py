@@ -10,6 +10,7 @@ enumeration on small positions.
 
 from __future__ import annotations
 
+import functools
 from collections import Counter
 from collections.abc import Sequence
 from itertools import combinations, permutations
@@ -55,8 +56,11 @@ def _right(state: CazaState, seat: int, action: Action) -> bool:
     return any(class_of(state.keys[g][i]) in named for i in wires)
 
 
+@functools.cache
 def _positions(games: int) -> list[tuple[CazaState, int]]:
-    """Positions where a machine teammate decides, from real games of every level."""
+    """Positions where a machine teammate decides, from real games of every level. Played
+    once, when the first test asks (not at import: collecting the suite, on every xdist
+    worker, would play them each time); the tests only read them."""
     found: list[tuple[CazaState, int]] = []
     levels = (SeatKind.ASTUTO, SeatKind.DESPIADADO, SeatKind.LANZADO)
     for index in range(games):
@@ -72,20 +76,27 @@ def _positions(games: int) -> list[tuple[CazaState, int]]:
     return found
 
 
-POSITIONS = _positions(96)
+GAMES = 96
 
 
+def positions() -> list[tuple[CazaState, int]]:
+    """The positions of :data:`GAMES` real games (played on first use)."""
+    return _positions(GAMES)
+
+
+@pytest.mark.slow
 def test_there_are_thousands_of_positions() -> None:
-    assert len(POSITIONS) >= 2000
+    assert len(positions()) >= 2000
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("player", "step"), [(ASTUTO, 1), (DESPIADADO, 3), (LANZADO, 2)],
                          ids=["astuto", "despiadado", "lanzado"])
 def test_every_cut_a_teammate_calls_certain_is_right(player: CazaPlayer, step: int) -> None:
     """Astuto, the deducer, on every position; the others on a share of them."""
     certain = 0
-    positions = POSITIONS[::step]
-    for index, (state, seat) in enumerate(positions):
+    chosen = positions()[::step]
+    for index, (state, seat) in enumerate(chosen):
         legal = CAZABOMBAS.legal_actions(state, seat)
         plan: Plan = player.plan(CAZABOMBAS.view(state, seat), legal, decision_rng(7, seat, index))
         assert plan.action in legal
@@ -94,12 +105,13 @@ def test_every_cut_a_teammate_calls_certain_is_right(player: CazaPlayer, step: i
             assert plan.chance >= 1.0 - 1e-9
             assert _right(state, seat, plan.action), (
                 f"position {index}: {plan.action} was called certain and is wrong")
-    assert certain >= len(positions) // 4, "so few certain cuts: the test would prove little"
+    assert certain >= len(chosen) // 4, "so few certain cuts: the test would prove little"
 
 
+@pytest.mark.slow
 def test_the_deducer_never_rules_out_the_truth() -> None:
     checked = 0
-    for state, seat in POSITIONS[::3]:
+    for state, seat in positions()[::3]:
         view = CAZABOMBAS.view(state, seat)
         for exact in (True, False):
             analysis = analyse(view, exact=exact)
@@ -316,13 +328,16 @@ def test_every_level_is_registered() -> None:
 
 
 def test_the_same_question_gets_the_same_answer() -> None:
-    for state, seat in POSITIONS[:200:7]:
+    first = _positions(10)  # the first 200 positions are those of the first ten games
+    assert len(first) >= 200
+    for state, seat in first[:200:7]:
         view = CAZABOMBAS.view(state, seat)
         legal = CAZABOMBAS.legal_actions(state, seat)
         for player in (ASTUTO, LANZADO):
             assert player.choose(view, legal, Pcg32(3)) == player.choose(view, legal, Pcg32(3))
 
 
+@pytest.mark.slow
 def test_astuto_clears_the_first_missions_and_beats_lanzado() -> None:
     def wins(kind: SeatKind, mission: int, games: int) -> int:
         return sum(bool(play_game(_config(mission, 4, [kind] * 4), seed).outcome.team_won)

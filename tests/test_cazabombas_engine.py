@@ -83,6 +83,7 @@ def _safe(state: CazaState, action: Action) -> bool:
     return any(W.class_of(state.keys[g][i]) in named for i in wires)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None)
 @given(table=st.sampled_from([t for t in TABLES if t[0] >= 3]),
        seed=st.integers(0, 2**32 - 1), data=st.data())

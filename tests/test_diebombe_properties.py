@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -65,6 +66,7 @@ def _recount(state: DieState) -> list[int]:
             - paid for r, g, paid in zip(reds, greens, state.minus, strict=True)]
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=WHOLE_GAMES)
 @given(table=tables, data=st.data())
 def test_reachable_states_keep_the_invariants(table: tuple[int, frozenset[str], int],

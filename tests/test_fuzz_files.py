@@ -167,6 +167,7 @@ def load_attacked(folder: Path, data: bytes,
     return found
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(attacked_file())
 def test_an_attacked_save_resumes_or_is_set_aside(data: bytes) -> None:
@@ -235,6 +236,7 @@ def settings_file(draw: st.DrawFn) -> bytes:
     return text
 
 
+@pytest.mark.slow
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(settings_file())
 def test_loading_any_settings_file_never_raises_and_gives_valid_values(data: bytes) -> None:
@@ -256,6 +258,7 @@ def test_loading_any_settings_file_never_raises_and_gives_valid_values(data: byt
 # --- the soak runs the same attacks ----------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_soak_attacks_saves_and_settings_files() -> None:
     done = subprocess.run([sys.executable, "-m", "game", "soak", "--games", "0", "--saves",
                            "300", "--seed", "3", "--json"], cwd=ROOT, capture_output=True,

@@ -200,6 +200,7 @@ def test_any_text_is_a_scenario_or_one_clear_error(text: str) -> None:
     check_outcome(run_text(text), None)
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(scenario_docs())
@@ -349,6 +350,7 @@ def _reach(data: st.DataObject, game: str, seats: int, seed: int, options: froze
     return state
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(table=st.sampled_from(TABLES), seed=st.integers(0, 2**32 - 1),
        advanced=st.booleans(), data=st.data())

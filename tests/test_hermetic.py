@@ -27,7 +27,7 @@ def test_a_persons_environment_changes_no_test_and_receives_no_file(tmp_path: Pa
            "LC_ALL": "pt_BR.UTF-8", "LANGUAGE": "pt", "SDL_VIDEODRIVER": "bogus",
            "SDL_AUDIODRIVER": "bogus", "PYTHONUNBUFFERED": "1", "DISPLAY": ":97"}
     done = subprocess.run([sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider",
-                           "-x", *SAMPLE], cwd=ROOT, env=env, capture_output=True, text=True,
-                          timeout=600, check=False)
+                           "-n", "0", "-x", *SAMPLE], cwd=ROOT, env=env, capture_output=True,
+                          text=True, timeout=600, check=False)  # in one process: a sample
     assert done.returncode == 0, done.stdout[-3000:] + done.stderr[-2000:]
     assert list(theirs.iterdir()) == []

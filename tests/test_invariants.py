@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -54,6 +55,7 @@ def _check(state: BombState, start: Counter[str], exploded_before: int) -> None:
     assert state.alive[state.current]
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(table=tables, seed=st.integers(0, 2**32 - 1), data=st.data())
 def test_reachable_states_keep_the_invariants(table: tuple[str, int], seed: int,

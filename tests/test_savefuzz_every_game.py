@@ -123,6 +123,7 @@ def test_an_attacked_save_of_any_game_resumes_or_is_set_aside(game: str, which: 
         load_attacked(Path(folder), data, lambda outcome: event(f"{game}: {outcome}"))
 
 
+@pytest.mark.slow
 def test_the_soak_attacks_and_loads_saves_of_every_game() -> None:
     """``soak --saves``: every game's saves are attacked, and some of each game's still load
     (else only the shape checks would be reached, never the game's own replay)."""

@@ -41,6 +41,7 @@ def _soak(*args: str, timeout: int = 120) -> tuple[int, dict[str, Any], str]:
     return done.returncode, json.loads(lines[0]), done.stderr
 
 
+@pytest.mark.slow
 def test_a_small_soak_visits_every_table_without_a_problem() -> None:
     code, report, _err = _soak("--games", "300", "--seed", "7")
     assert code == 0 and report["ok"] is True
@@ -57,6 +58,7 @@ def test_a_small_soak_visits_every_table_without_a_problem() -> None:
     assert report["screens"] is None
 
 
+@pytest.mark.slow
 def test_screens_report_the_memory_they_keep() -> None:
     code, report, err = _soak("--games", "0", "--screens", "2", "--quiet", timeout=300)
     screens = report["screens"]

@@ -57,8 +57,18 @@ def _need_tools() -> None:
     pytest.skip(f"{why}; CI installs them and runs this test")
 
 
+def _own_displays() -> range:
+    """The display numbers this process may take: :99 to :198, shared out among pytest-xdist's
+    workers (worker ``gwK`` of ``N`` takes every ``N``-th from ``:99+K``), so two workers never
+    start a server on the same number at once and take each other's for their own."""
+    worker = os.environ.get("PYTEST_XDIST_WORKER", "gw0").removeprefix("gw")
+    count = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "1") or 1)
+    index = int(worker) if worker.isdigit() else 0
+    return range(99 + index % count, 199, count)
+
+
 def _free_display() -> int:
-    for number in range(99, 199):
+    for number in _own_displays():
         if not Path(f"/tmp/.X{number}-lock").exists() and \
                 not Path(f"/tmp/.X11-unix/X{number}").exists():
             return number
@@ -400,6 +410,7 @@ def test_a_resized_window_scales_and_clicks_land(game: Game) -> None:
 # --------------------------------------------------------------------------- Die Bombe
 
 
+@pytest.mark.slow
 def test_a_whole_game_of_die_bombe_by_keyboard_from_a_typed_code(display: str,
                                                                   tmp_path: Path) -> None:
     """``python -m game --code CODE`` opens a Die Bombe table against two machines; the person
@@ -444,6 +455,7 @@ def test_a_whole_game_of_die_bombe_by_keyboard_from_a_typed_code(display: str,
 # --------------------------------------------------------------------------- Caza Bombas
 
 
+@pytest.mark.slow
 def test_a_whole_caza_bombas_mission_by_keyboard_from_a_typed_code(display: str,
                                                                    tmp_path: Path) -> None:
     """``python -m game --code CODE`` opens a mission-1 Caza Bombas table, one person and two

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 import pytest
 
+from game.i18n import catalog
 from game.ui import gfx
 from game.ui.app import App
 from game.ui.settings import Settings
@@ -23,6 +24,31 @@ from game.ui.settings import Settings
 RETURNING = {"tutorial_seen": True}
 """The fixtures' player has had the first game that teaches ("Play now" plays at once);
 ``tests/ui/test_tutorial.py`` starts from ``tutorial_seen: False``."""
+
+_SHIPPED_LOCALES: dict[tuple[str, int, int], dict[str, object]] = {}
+"""The shipped locale files as read, by path, modification time and size."""
+
+
+@pytest.fixture(autouse=True)
+def _shipped_locales_read_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every app (and every screenshot) loads its language: reading the shipped TOML files
+    again each time was a third of what a short screen test cost. Here a shipped file is
+    parsed once per process and each load gets its own copy of what it holds (a new
+    ``Locale`` as ever); a file in another folder (a test's damaged copy), or a shipped one
+    that changed, is read as the game reads it. Parsing is tested in ``tests/test_i18n.py``."""
+    real = catalog.read_catalog
+
+    def read(lang: str, directory: Path | None = None) -> dict[str, object]:
+        if directory is not None:
+            return real(lang, directory)
+        path = catalog.locale_file(lang)
+        facts = path.stat()  # a missing file raises here as it does in the real read
+        key = (str(path), facts.st_mtime_ns, facts.st_size)
+        if key not in _SHIPPED_LOCALES:
+            _SHIPPED_LOCALES[key] = real(lang)
+        return dict(_SHIPPED_LOCALES[key])
+
+    monkeypatch.setattr(catalog, "read_catalog", read)
 
 
 @pytest.fixture
