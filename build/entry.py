@@ -48,8 +48,15 @@ def _report_stream() -> Any:
 
 
 def main() -> int:
+    _source_checkout()
+    from game.tools.interrupt import interrupted_once  # light: the signal module only
+
+    with interrupted_once():
+        return _run()
+
+
+def _run() -> int:
     try:
-        _source_checkout()
         os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
         args = sys.argv[1:]
         if "--selftest" in args and sys.stdout is None:

@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, NoReturn
 
 from game.core.errors import MechaCortaError
+from game.tools.interrupt import interrupted_once
 
 if TYPE_CHECKING:
     from _typeshed import SupportsWrite
@@ -682,6 +683,11 @@ def main(argv: Sequence[str] | None = None, prog: str = PROG) -> int:
     (a full disk): one line; 3 a bug: one line; 130 interrupted; 141 standard output closed by
     its reader (``… | head``): nothing printed. ``prog``: the program's name in those lines
     (the download is ``mecha-corta``, not ``python -m game``)."""
+    with interrupted_once():
+        return _main(argv, prog)
+
+
+def _main(argv: Sequence[str] | None, prog: str) -> int:
     label = prog
     try:
         parser = build_parser(prog)

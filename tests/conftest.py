@@ -48,6 +48,7 @@ _scrub(os.environ)
 sys.dont_write_bytecode = False  # this process too (pytest-xdist's workers start scrubbed)
 
 
+@pytest.hookimpl(optionalhook=True)  # run with -p no:xdist too
 def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     """``-n auto`` (pyproject's addopts): one worker more than the cores this process may use.
     The tests also wait (a sound device closing, a window's game pacing itself, a child
