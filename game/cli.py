@@ -285,6 +285,8 @@ def _bench(args: argparse.Namespace) -> int:
     from game.core.errors import MalformedInput
     from game.rules.registry import engine_for
 
+    if args.target == "net":
+        return _bench_net(args)
     if args.game is not None and args.target != "idle":
         try:
             engine_for(args.game)
@@ -310,10 +312,28 @@ def _bench(args: argparse.Namespace) -> int:
     return 0
 
 
+def _bench_net(args: argparse.Namespace) -> int:
+    from game.tools.netbench import CLIENTS, SECONDS, run_net_bench, summary_lines
+
+    clients = CLIENTS if args.clients is None else (args.clients,)
+    try:
+        report = run_net_bench(clients=clients, acts=args.acts,
+                               seconds=SECONDS if args.seconds is None else args.seconds)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+    if args.json:
+        print(json.dumps(report, ensure_ascii=False))
+        return 0
+    for line in summary_lines(report):
+        print(line)
+    return 0
+
+
 def _bench_idle(args: argparse.Namespace) -> int:
     from game.ui.bench import idle_cpu
 
-    reports = [idle_cpu(scene, seconds=args.seconds, size=args.size)
+    seconds = 10.0 if args.seconds is None else args.seconds
+    reports = [idle_cpu(scene, seconds=seconds, size=args.size)
                for scene in ("title", "table")]
     if args.json:
         print(json.dumps({"idle": reports}, ensure_ascii=False))
@@ -395,6 +415,87 @@ def _json_error(message: str) -> int:
 
 
 LANGS = ("es", "en", "pt")
+
+
+def _home() -> Path:
+    from game.ui.settings import default_folder  # no pygame: the data folder's rule
+
+    return default_folder()
+
+
+def _host(args: argparse.Namespace) -> int:
+    """A table open to the network, with no screen: runs until the game is over."""
+    import asyncio
+
+    from game.bots.registry import levels_for
+    from game.core.errors import MalformedInput
+    from game.match.flow import Pace
+    from game.net.host import TablePlan, parse_seats
+    from game.net.protocol import is_table_code, normalize_code
+    from game.net.run import TableMissing, host_headless
+    from game.rules.registry import descriptor, engine_for
+
+    if not args.headless:
+        raise UsageError("a host with a window is opened from the title screen: use "
+                         "--headless here")
+    pace = Pace(args.delay, args.delay * 0.8, args.window)
+    plan = None
+    if not args.resume:
+        if args.game is None or args.seats is None:
+            raise UsageError("--game and --seats are needed (or --resume)")
+        options = frozenset(o.strip() for o in args.options.split(",") if o.strip())
+        try:
+            spec = descriptor(args.game)
+            engine_for(spec.id)
+            options = spec.with_defaults(options)
+            seats = parse_seats(args.seats, levels_for(spec.id))
+            spec.check_table(len(seats), options)
+        except MalformedInput as error:
+            raise UsageError(str(error)) from None
+        code = None
+        if args.code is not None:
+            code = normalize_code(args.code)
+            if not is_table_code(code):
+                raise UsageError(f"--code {args.code!r}: 6 symbols of the game-code alphabet")
+        plan = TablePlan(spec.id, seats, options, args.seed, code)
+    try:
+        result = asyncio.run(host_headless(plan, _home(), bind=args.bind, port=args.port,
+                                           pace=pace, out=sys.stdout,
+                                           stand_in_after=args.stand_in_after))
+    except TableMissing as error:
+        raise UsageError(str(error)) from None
+    print(json.dumps(result, ensure_ascii=False))
+    return 0
+
+
+def _join(args: argparse.Namespace) -> int:
+    """Join a table from this computer, with no screen (a machine level may play)."""
+    import asyncio
+    import contextlib
+
+    from game.net.errors import Refused
+    from game.net.run import join_headless
+
+    if not args.headless and args.autoplay is None:
+        raise UsageError("joining with a window is done from the title screen: use "
+                         "--headless (with --autoplay LEVEL) here")
+    with contextlib.ExitStack() as stack:
+        transcript = stack.enter_context(open(args.transcript, "w", encoding="utf-8")) \
+            if args.transcript else None
+        try:
+            result = asyncio.run(join_headless(
+                args.address, args.code, _home(), name=args.name, level=args.autoplay,
+                seats=args.seats, transcript=transcript, fingerprint=args.fingerprint,
+                seed=args.seed))
+        except Refused as error:
+            print(f"join: refused: {error}", file=sys.stderr)
+            return EXIT_USAGE
+        except ValueError as error:
+            raise UsageError(str(error)) from None
+    print(json.dumps({"seats": list(result.seats), "reconnects": result.reconnects,
+                      "outcome": result.outcome.to_json() if result.outcome else None,
+                      "code": result.code}, ensure_ascii=False))
+    return 0
 
 
 def _playable() -> tuple[str, ...]:
@@ -529,12 +630,14 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
         "bench", help="engine games/s, Astuto decision time, copy time; 'bench ui': frame time",
         description="Without a target (or 'engine'): engine speed, Astuto's decision time, "
                     "state copies. 'ui': the front end's frame time on an 8-seat machine table "
-                    "(dummy video driver) and the launch time to the first frame.")
-    bench.add_argument("target", nargs="?", choices=("engine", "ui", "idle"),
+                    "(dummy video driver) and the launch time to the first frame. 'net': a table "
+                    "across the loopback (round trips, the host's idle CPU and memory).")
+    bench.add_argument("target", nargs="?", choices=("engine", "ui", "idle", "net"),
                        default="engine",
-                       help="engine (default), ui (frame time) or idle (the share of a core "
+                       help="engine (default), ui (frame time), idle (the share of a core "
                             "an idle title and table take, in a real window when there is a "
-                            "display)")
+                            "display) or net (a table across the loopback: round trips, the "
+                            "host's idle CPU and memory per joined computer)")
     bench.add_argument("--games", type=_positive, default=2000,
                        help="engine games to time (2000)")
     bench.add_argument("--astuto-games", type=_positive, default=300,
@@ -548,13 +651,66 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     bench.add_argument("--size", type=_window_size, default=None, metavar="WxH",
                        help="ui, idle: the window size (ui: 1280x720; idle: fitted to the "
                             "desktop)")
-    bench.add_argument("--seconds", type=_seconds, default=10.0,
-                       help="idle: seconds measured per scene (10)")
+    bench.add_argument("--seconds", type=_seconds, default=None,
+                       help="idle: seconds measured per scene (10); net: seconds the host's "
+                            "idle CPU is measured (5)")
+    bench.add_argument("--clients", type=_positive, default=None,
+                       help="net: time the round trips of this many joined computers at the "
+                            "8-seat table (default: 1, then 7)")
+    bench.add_argument("--acts", type=_positive, default=100,
+                       help="net: round trips to time per number of computers (100)")
     bench.add_argument("--launch-runs", type=_whole, default=5,
                        help="ui: launches to time, the median is reported (5; 0: none)")
     bench.add_argument("--json", action="store_true",
                        help="print one JSON object on the last line")
     bench.set_defaults(run=_bench)
+
+    host = sub.add_parser(
+        "host", help="open a table to the local network (--headless: no window)",
+        description="Open a table others join from their own computers on this network. "
+                    "The first line printed is 'listening HOST:PORT code CODE fingerprint "
+                    "FP'; the last, the result as JSON.")
+    host.add_argument("--game", help="the game: " + ", ".join(_playable()))
+    host.add_argument("--seats", help="each seat's kind in order: remote (a person at "
+                                       "another computer) or a machine level, e.g. "
+                                       "remote,astuto,remote")
+    host.add_argument("--options", default="", help="rule options, comma-separated")
+    host.add_argument("--port", type=_whole, default=0, help="the port (0: any free one)")
+    host.add_argument("--bind", default="0.0.0.0",
+                      help="the address to listen on (0.0.0.0: every network of this "
+                           "computer; 127.0.0.1: this computer only)")
+    host.add_argument("--code", help="the table's code (6 symbols; default: a new one)")
+    host.add_argument("--seed", type=_whole, default=None, help=argparse.SUPPRESS)
+    host.add_argument("--delay", type=float, default=0.9,
+                      help="seconds a machine waits before it acts (0.9)")
+    host.add_argument("--window", type=float, default=4.0,
+                      help="seconds a reaction window stays open (4)")
+    host.add_argument("--stand-in-after", type=float, default=30.0,
+                      help="seconds a network seat whose computer dropped waits before a "
+                           "machine plays it, until its person is back (30)")
+    host.add_argument("--resume", action="store_true",
+                      help="open again the table this computer was hosting when it stopped")
+    host.add_argument("--headless", action="store_true", help="no window")
+    host.set_defaults(run=_host)
+
+    join = sub.add_parser(
+        "join", help="join a table on the local network (--headless: no window)",
+        description="Join the table at HOST:PORT with its code; prints the result as JSON "
+                    "when the game is over.")
+    join.add_argument("address", help="HOST:PORT, as the host's lobby shows it")
+    join.add_argument("--code", required=True, help="the table's code")
+    join.add_argument("--name", default="", help="the name the table shows")
+    join.add_argument("--seats", type=_positive, default=1,
+                      help="people at this computer (1)")
+    join.add_argument("--autoplay", default=None,
+                      help="a machine level plays the joined seats (lanzado, astuto, ...)")
+    join.add_argument("--fingerprint", default=None,
+                      help="the host's fingerprint, as its lobby shows it (refuse another)")
+    join.add_argument("--transcript", default=None,
+                      help="write every message received, as JSON lines, to this file")
+    join.add_argument("--seed", type=_whole, default=0, help=argparse.SUPPRESS)
+    join.add_argument("--headless", action="store_true", help="no window")
+    join.set_defaults(run=_join)
 
     replay = sub.add_parser("replay", help="replay a save file and print where the game stands")
     replay.add_argument("file")

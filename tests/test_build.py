@@ -661,7 +661,8 @@ def test_a_failing_check_fails_the_selftest(monkeypatch: pytest.MonkeyPatch) -> 
     def nothing(report: Any) -> None:
         return None
 
-    for name in ("_check_fonts", "_check_images", "_check_sounds", "_check_engine_games"):
+    for name in ("_check_fonts", "_check_images", "_check_sounds", "_check_engine_games",
+                 "_check_network"):
         monkeypatch.setattr(selftest, name, nothing)
     monkeypatch.setattr(selftest, "_check_locales", broken)
     monkeypatch.setattr(selftest, "_screens_game", lambda game: lambda: "stand-in")

@@ -9,13 +9,18 @@ class; each keeps the built-in base it is also (``ValueError`` for input that ca
     ├── IllegalAction                 a move the rules refuse now (``why``: an :class:`Illegal`)
     │   └── NeedsPerson               game.match.match: a person, not a machine, decides here
     ├── MalformedInput (ValueError)   a file, code or field that cannot be read (``problem``)
-    │   └── NotPlayable               known, but this version cannot play it
-    │       └── NoSuchBot             game.bots.registry: a machine level a game lacks
+    │   ├── NotPlayable               known, but this version cannot play it
+    │   │   └── NoSuchBot             game.bots.registry: a machine level a game lacks
+    │   └── ProtocolError             game.net.errors: a network message breaking the protocol
     ├── StepMissing                   game.rules.kit: a scenario step lacks a field
     ├── DamagedSave                   game.match.autosave: the unfinished game cannot be resumed
     ├── BotError (RuntimeError)       game.match.match: a machine player broke the rules
     ├── SimSetupError (ValueError)    game.match.sim: a run of games that cannot be set up
     ├── UsageError                    game.cli: a bad argument found after parsing
+    ├── Refused                       game.net.errors: the host said no (``reason``)
+    ├── TableMissing                  game.net.run: no network table to resume
+    ├── IdentityNotSaved (OSError)    game.net.tls: the host's certificate cannot be written
+    ├── NotEncrypted                  game.net.tls: a connection without TLS
     ├── ScreenshotError (ValueError)  game.ui.screenshot: a scene the game has not got
     ├── AutoplayStuck (RuntimeError)  game.ui.autoplay: a watched game that stopped moving
     ├── WindowError (RuntimeError)    game.ui.launch: no window could be opened

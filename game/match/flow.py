@@ -153,6 +153,15 @@ class TableFlow:
         self._refresh()
         return items
 
+    def act_for(self, seat: int, action: Any) -> list[FeedItem]:
+        """An action of a seat whose person sits at another computer (``game.net``): the
+        match checks that the seat may act now and that the action is legal; the curtain of
+        this screen is not theirs, but it comes down if the next decision is a person's
+        here."""
+        items = self.match.submit(seat, action)
+        self._refresh()
+        return items
+
     @property
     def may_go_on(self) -> bool:
         """Whether the one person at the table may end an open window now ("go on"): nobody
@@ -176,6 +185,11 @@ class TableFlow:
 
     def fast_forward(self) -> None:
         self.pace = INSTANT
+
+    def receive(self) -> bool:
+        """Take in what happened elsewhere (a table joined over the network: the host's
+        messages); here the match is all there is, so nothing ever comes."""
+        return False
 
     # ------------------------------------------------------------ thinking
 

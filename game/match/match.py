@@ -266,6 +266,10 @@ class Match:
         """Every (seat, action) applied so far, in order (a copy)."""
         return list(self._moves)
 
+    def player_moves(self) -> int:
+        """Decisions the players took (the table closing a window is not one)."""
+        return sum(1 for seat, _action in self._moves if seat != TABLE)
+
     def invariant_violations(self) -> Sequence[str]:
         return self.engine.invariant_violations(self._state)
 
@@ -301,6 +305,20 @@ class Match:
         if not self.is_person(seat):
             raise IllegalAction(f"seat {seat} is not a person's seat", Illegal.NO_SUCH_SEAT)
         return self._apply(seat, action)
+
+    def stand_in(self, seat: int, kind: SeatKind | None) -> None:
+        """Let a machine of level ``kind`` decide for a person's seat while that person is
+        away (a network seat whose computer dropped: the host hands it over until they come
+        back), or give the seat back to its person (``None``). The seat stays a person's in
+        the config, the save and the code; the machine decides exactly as a machine seat of
+        that level would."""
+        if seat not in self.people:
+            raise IllegalAction(f"seat {seat} is not a person's seat", Illegal.NO_SUCH_SEAT)
+        focus = next((s for s in self.people if s != seat), None)
+        self._bots[seat] = None if kind is None else bot_for(self.config.game, kind, focus)
+        self._person[seat] = kind is None
+        self._pending = None
+        self._choice = None
 
     # ------------------------------------------------------------ machines and the table
 

@@ -54,7 +54,12 @@ class RulesKit:
     """``cards`` and ``verbs``: the ids its scenario files may name (an id unknown to every
     family makes a file malformed). ``engine`` and ``scenario`` are ``None`` while the family
     is only described. ``hidden_twin``: see :data:`HiddenTwin` (``None`` for a family that has
-    not said what its seats may not see; every kit of the registry with an engine has one)."""
+    not said what its seats may not see; every kit of the registry with an engine has one).
+
+    ``view_type`` and ``event_types``: the class of the family's views and every class its
+    feed events may be, for the network codec (game/net/codec.py), which builds from a message
+    only these and the records their fields name; ``None`` and ``()`` for a family that cannot
+    be played across a network (every kit of the registry with an engine names them)."""
 
     family: str
     games: tuple[GameDescriptor, ...]
@@ -63,3 +68,5 @@ class RulesKit:
     cards: frozenset[str]
     verbs: frozenset[str]
     hidden_twin: HiddenTwin | None = None
+    view_type: type | None = None
+    event_types: tuple[type, ...] = ()

@@ -19,8 +19,8 @@ from __future__ import annotations
 import functools
 import logging
 import unicodedata
-from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
     from game.ui.locale import Translator
@@ -157,3 +157,12 @@ def with_name(names: Sequence[str], seat: int, name: str) -> list[str]:
         out.append("")
     out[seat] = clean_name(name)
     return out
+
+
+def person_names(match: Any, names: Callable[[], Sequence[str]] | None) -> Sequence[str]:
+    """The people's names by seat: a joined table's own (the host's word: everyone at the
+    table sees the same names), else this computer's settings'."""
+    remote = getattr(match, "names", None)
+    if isinstance(remote, list):
+        return remote
+    return names() if names is not None else ()

@@ -305,6 +305,27 @@ def _check_engine_games(report: _Report) -> None:
         report.check(f"engine game {game_id}", one(game_id, index))
 
 
+def _check_network(report: _Report) -> None:
+    """A table across the loopback: the network libraries, TLS and the protocol are in the
+    download and play a whole game."""
+
+    def body() -> str:
+        import asyncio
+        import tempfile
+
+        from game.bots.registry import stand_in_for
+        from game.net.run import loopback_game
+        from game.rules.registry import playable
+
+        game = playable()[0]
+        with tempfile.TemporaryDirectory(prefix="mecha-corta-net-") as folder:
+            outcome, moves, tls = asyncio.run(
+                loopback_game(Path(folder), game, stand_in_for(game).value))
+        return f"{game}, 2 joined seats, {moves} actions, {tls}, ranking {list(outcome.ranking)}"
+
+    report.check("network table on the loopback", body)
+
+
 def _screens_game(game: str) -> Callable[[], str]:
     """A machine-only game of ``game`` through the real screens, to its results."""
 
@@ -361,6 +382,7 @@ def run_selftest(out: TextIO | None = None) -> int:
         _check_images(report)
         _check_sounds(report)
         _check_engine_games(report)
+        _check_network(report)
         from game.rules.registry import family_of
         from game.ui.registry import on_screen
 

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from typing import get_args
+
 from game.core.rng import Pcg32
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck import cards as C
 from game.rules.bombdeck.engine import BOMBDECK
+from game.rules.bombdeck.events import BombEvent
 from game.rules.bombdeck.games import FAMILY, GAMES
 from game.rules.bombdeck.scenario import SCENARIO
 from game.rules.bombdeck.state import BombState
+from game.rules.bombdeck.view import BombView
 from game.rules.kit import RulesKit
 
 
@@ -21,4 +25,5 @@ def hidden_twin(state: BombState, seat: int, rng: Pcg32) -> BombState:
 
 
 KIT = RulesKit(FAMILY, GAMES, BOMBDECK, SCENARIO, C.ALL_CARDS,
-               frozenset(A.VERBS), hidden_twin)
+               frozenset(A.VERBS), hidden_twin, view_type=BombView,
+               event_types=get_args(BombEvent))

@@ -19,12 +19,11 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.config import SeatKind
-from game.core.engine import TABLE
 from game.ui import fonts, gfx, theme
 from game.ui.draw import round_rect
 from game.ui.fx import Particles
 from game.ui.locale import ordinal, plural
-from game.ui.players import seat_name
+from game.ui.players import person_names, seat_name
 from game.ui.registry import ui_kit_for
 from game.ui.scenes.base import FormScene
 from game.ui.text import draw_paragraph, draw_text
@@ -107,7 +106,9 @@ class ResultsScene(FormScene[None]):
         if kind is SeatKind.PERSON:
             if len(self.match.people) == 1:
                 return self.t("seat.you")
-            return seat_name(self.app.loc, self.app.settings.player_names, seat)
+            return seat_name(self.app.loc,
+                             person_names(self.match, lambda: self.app.settings.player_names),
+                             seat)
         return self.t("seat.machine", level=self.t(f"level.{kind.value}.name"), n=seat + 1)
 
     def seat_kind(self, seat: int) -> str:
@@ -153,7 +154,7 @@ class ResultsScene(FormScene[None]):
 
     def _moves(self) -> int:
         """Decisions taken by the players (the table closing a window is not one)."""
-        return sum(1 for seat, _action in self.match.save().actions if seat != TABLE)
+        return self.match.player_moves()
 
     def _ordinal(self, n: int) -> str:
         return ordinal(self.app.loc, n)

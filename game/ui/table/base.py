@@ -99,7 +99,10 @@ class GameTable(Scene[None], Generic[V, T, A]):
         self.show_code = show_code
         settings = app.settings
         self.pace = pace or Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
-        self.flow = TableFlow(match, self.pace, app.thinker if self.thinks else None)
+        # A table joined over the network brings its own flow (game.net.remote.RemoteFlow):
+        # the host moves the machines and closes the windows.
+        flow_class: type[TableFlow] = getattr(match, "flow_class", TableFlow)
+        self.flow = flow_class(match, self.pace, app.thinker if self.thinks else None)
         if resume is not None:
             restore_curtain(self.flow, resume)
         self.autosaver = autosaver
@@ -181,6 +184,7 @@ class GameTable(Scene[None], Generic[V, T, A]):
         return self.timeline.settling
 
     def update(self, dt: float) -> None:
+        self.flow.receive()  # a joined table's news, even while it waits for its person
         self._play(dt)
         self.autosave()
         self.notice.update(dt)

@@ -10,7 +10,7 @@ from typing import Any
 from game.core.config import SeatKind
 from game.match.match import Match
 from game.ui.locale import Translator, ordinal, plural
-from game.ui.players import seat_name
+from game.ui.players import person_names, seat_name
 
 
 class SeatNamer:
@@ -39,6 +39,6 @@ class SeatNamer:
         from 1)."""
         kinds = self.match.config.seats
         if not 0 <= seat < len(kinds) or kinds[seat] is SeatKind.PERSON:
-            return seat_name(self.loc, self._names() if self._names is not None else (), seat)
+            return seat_name(self.loc, person_names(self.match, self._names), seat)
         level = self.t(f"level.{kinds[seat].value}.name")
         return self.t("seat.machine", level=level, n=seat + 1)

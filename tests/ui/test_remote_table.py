@@ -1,0 +1,167 @@
+"""A joined computer plays through the real table screens: the host's table runs on a thread
+of this process (its own asyncio loop, real TLS sockets on 127.0.0.1), and the table scene of
+each family reads a :class:`~game.net.remote.RemoteMatch` as it reads a local match."""
+
+from __future__ import annotations
+
+import ast
+import asyncio
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any, cast
+
+import pygame
+import pytest
+
+from game.bots.registry import stand_in_for
+from game.match.flow import Pace
+from game.match.match import Match
+from game.net.client import Joiner, new_token
+from game.net.host import TablePlan, open_table
+from game.net.link import Link
+from game.net.remote import RemoteFlow, RemoteMatch
+from game.net.server import TableServer
+from game.net.table import HostTable
+from game.net.tls import client_context, load_or_make_identity, server_context
+from game.rules.registry import descriptor, family_of, playable
+from tests.ui.conftest import key
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+class Hosting:
+    """A headless host on a thread: ``table``, ``address``; ``stop()`` ends it."""
+
+    def __init__(self, folder: Path, plan: TablePlan, pace: Pace) -> None:
+        self.table: HostTable = open_table(plan, folder / "host", pace)
+        identity = load_or_make_identity(folder / "tls")
+        self.server = TableServer(self.table, ssl_context=server_context(identity),
+                                  host="127.0.0.1", tick=0.01)
+        self.fingerprint = identity.fingerprint
+        self.address: tuple[str, int] | None = None
+        self._ready = threading.Event()
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self.thread = threading.Thread(target=self._run, daemon=True)
+        self.thread.start()
+        assert self._ready.wait(10)
+
+    def _run(self) -> None:
+        async def main() -> None:
+            self._loop = asyncio.get_running_loop()
+            self.address = await self.server.start()
+            self._ready.set()
+            await self.server.run(until_over=True)
+
+        asyncio.run(main())
+
+    def stop(self) -> None:
+        if self._loop is not None and not self.server.closed.is_set():
+            self._loop.call_soon_threadsafe(self.server.closed.set)
+        self.thread.join(10)
+
+
+@pytest.fixture
+def hosting(tmp_path: Path) -> Iterator[Callable[..., Hosting]]:
+    made: list[Hosting] = []
+
+    def make(game: str, seats: tuple[str, ...], window: float = 0.3) -> Hosting:
+        host = Hosting(tmp_path, TablePlan(game, seats, seed=4), Pace(0.0, 0.0, window))
+        made.append(host)
+        return host
+
+    yield make
+    for host in made:
+        host.stop()
+
+
+def join(host: Hosting, name: str = "Ana", seats: int = 1) -> RemoteMatch:
+    assert host.address is not None
+    url = f"wss://{host.address[0]}:{host.address[1]}"
+    link = Link(lambda: Joiner(url, host.table.code, name, new_token(),
+                               ssl_context=client_context(), seats=seats)).start()
+    end = time.monotonic() + 10
+    taken: list[dict[str, Any]] = []
+    while time.monotonic() < end:
+        taken += link.take()
+        kinds = [m["k"] for m in taken]
+        if "welcome" in kinds:
+            at = kinds.index("welcome")
+            return RemoteMatch(link, taken[at], taken[at + 1:])
+        time.sleep(0.01)
+    raise AssertionError(f"no welcome within 10 s (ended: {link.ended})")
+
+
+def _seats(game: str) -> tuple[str, ...]:
+    spec = descriptor(game)
+    count = max(spec.min_seats, 2)
+    return ("remote", *[stand_in_for(game).value] * (count - 1))
+
+
+ONE_PER_FAMILY = sorted({family_of(game): game for game in playable()}.values())
+
+
+@pytest.mark.parametrize("game", ONE_PER_FAMILY)
+def test_a_joined_person_plays_a_whole_game_through_the_table_screen(
+        game: str, hosting: Callable[..., Hosting], silent_app: Callable[..., Any]) -> None:
+    from game.ui.registry import ui_kit_for
+
+    host = hosting(game, _seats(game))
+    remote = join(host)
+    link = remote.link
+    end = time.monotonic() + 10
+    while not (remote.ready and remote.started) and time.monotonic() < end:
+        remote.poll()
+        time.sleep(0.01)
+    assert remote.ready
+    app = silent_app("en", reduced_motion=True)
+    scene = ui_kit_for(game).table(app, cast(Match, remote), autosaver=None, resume=None,
+                                   show_code=False)
+    app.stack.push(scene)
+    assert isinstance(scene.flow, RemoteFlow) and not scene.flow.hot_seat
+    acted = frame = 0
+    end = time.monotonic() + 120
+    while not remote.is_over() and time.monotonic() < end:
+        app.step(1 / 30)
+        top = app.stack.top
+        if top is scene and scene.flow.awaiting_person is not None and scene.may_act:
+            legal = remote.legal_for(scene.flow.awaiting_person)
+            if legal and scene.submit(legal[0]):
+                acted += 1
+        elif top is not scene and frame % 10 == 0:
+            key(pygame.K_RETURN)  # a modal of the table's own (the mission's briefing)
+        frame += 1
+        time.sleep(0.002)
+    assert remote.is_over(), (f"the game did not end ({remote.moves} moves, top "
+                              f"{type(app.stack.top).__name__}, awaiting "
+                              f"{scene.flow.awaiting_person}, curtain {scene.flow.curtain_for}, "
+                              f"pending {remote.pending()}, legal {remote.legal_for(0)[:3]}, "
+                              f"ended {link.ended}, told {remote.told[:2]}, "
+                              f"flight {remote._in_flight} {remote.joined.mine[0].legal[:2]}")
+    assert acted > 0
+    assert remote.outcome() == host.table.match.outcome()
+    assert remote.code == host.table.match.code
+    for _ in range(200):
+        app.step(1 / 30)
+    link.close()
+
+
+def test_what_the_screens_ask_a_match_a_remote_match_answers() -> None:
+    """Every ``match.<name>`` the front end reads exists on RemoteMatch, or is named here as
+    something a joined table never reaches (the screenshot builders, autoplay and saving make
+    local matches only)."""
+    local_only = {"step", "play_to_end", "save", "headless", "on_action", "autosave", "flow",
+                  "match", "seed_at"}
+    used: set[str] = set()
+    for path in (ROOT / "game" / "ui").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text())):
+            if not isinstance(node, ast.Attribute):
+                continue
+            owner = node.value
+            if (isinstance(owner, ast.Attribute) and owner.attr == "match") \
+                    or (isinstance(owner, ast.Name) and owner.id == "match"):
+                used.add(node.attr)
+    missing = {name for name in used - local_only if not hasattr(RemoteMatch, name)
+               and name not in RemoteMatch.__init__.__code__.co_names}
+    assert not missing, f"RemoteMatch lacks {sorted(missing)}"
