@@ -90,26 +90,28 @@ def resume_table(folder: Path, pace: Pace) -> HostTable | None:
 
 def keep(table: HostTable, folder: Path, port: int | None = None) -> Callable[[], None]:
     """Save the match and the table now, and after every change of the table from here on;
-    returns the saving function, for the server to call after every move."""
+    returns the match's saving function, for the server to call after every move (a move
+    changes nothing in ``table.json``: rewriting it, flushed to disk, would double the time
+    every move waits before the computers are told)."""
     saver = Autosaver(folder)
     extra: dict[str, Any] = {}
     if port is not None:
         extra["port"] = port
 
-    def save_table() -> None:
-        write_atomic(folder / TABLE_FILE, json.dumps({**table.to_json(), **extra}) + "\n")
-
-    def save_all() -> None:
+    def save_match() -> None:
         saver.save(table.match)
         if table.match.is_over():
             (folder / TABLE_FILE).unlink(missing_ok=True)
-        else:
-            save_table()
+
+    def save_all() -> None:
+        save_match()
+        if not table.match.is_over():
+            write_atomic(folder / TABLE_FILE, json.dumps({**table.to_json(), **extra}) + "\n")
 
     folder.mkdir(parents=True, exist_ok=True)
     table.on_change = save_all
     save_all()
-    return save_all
+    return save_match
 
 
 def saved_port(folder: Path) -> int | None:

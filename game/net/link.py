@@ -68,7 +68,10 @@ class Link:
         loop, joiner = self._loop, self._joiner
         if loop is None or joiner is None or loop.is_closed():
             return
-        loop.call_soon_threadsafe(self._spawn, joiner.send(message))
+        try:
+            loop.call_soon_threadsafe(lambda: self._spawn(joiner.send(message)))
+        except RuntimeError:  # the loop closed meanwhile: the link has ended
+            return
 
     def _spawn(self, work: Any) -> None:
         """Run ``work`` on the link's loop, holding the task until it is done (asyncio keeps
@@ -88,7 +91,12 @@ class Link:
                 await self._joiner.send({"k": "leave"})
             task.cancel()
 
-        loop.call_soon_threadsafe(self._spawn, stop())
+        # The coroutine is made on the link's loop: made here, it would be left unawaited
+        # (a warning) if the link ended on its own before the loop ran the callback.
+        try:
+            loop.call_soon_threadsafe(lambda: self._spawn(stop()))
+        except RuntimeError:  # the loop closed meanwhile: nothing left to stop
+            return
         self._thread.join(3)
 
     # ------------------------------------------------------------ the link's thread

@@ -66,6 +66,9 @@ class RemoteMatch:
     ``flow_class`` tells the table screens which flow paces it."""
 
     seed = 0
+    hosting: Any = None
+    """The table's server when this computer hosts it (``game.net.hosting.ServerThread``):
+    stopped with :meth:`close`."""
 
     def __init__(self, link: Link, welcome: dict[str, Any],
                  after: list[dict[str, Any]] | None = None) -> None:
@@ -84,6 +87,14 @@ class RemoteMatch:
         """Refusals the host sent (the screen may say why)."""
 
     flow_class: type[TableFlow]  # set below, once RemoteFlow exists
+
+    def close(self, *, leave: bool = False) -> None:
+        """This screen is done with the table: the link closes (``leave``: the person leaves
+        for good), and a table hosted here closes for everyone."""
+        self.link.close(leave)
+        if self.hosting is not None:
+            self.hosting.stop()
+            self.hosting = None
 
     # ------------------------------------------------------------ taking messages in
 

@@ -97,11 +97,16 @@ class HostTable:
                 raise ValueError(f"seat {seat} is not a person's seat")
             self.seats[seat] = NetSeat(seat)
         self.names: dict[int, str] = dict(names or {})
+        self.machines: dict[int, SeatKind] = {}
+        """Person seats a machine took before the game (nobody came for them)."""
         self.sessions: dict[int, Session] = {}
         self._wrong: dict[str, deque[float]] = {}
         self.started = False
-        """Every network seat has been taken once: the game is under way (a seat left later
-        is played by a machine or waited for; the game does not stop for it)."""
+        """The game is under way (a seat left later is played by a machine or waited for;
+        the game does not stop for it)."""
+        self.auto_start = True
+        """Start as soon as every network seat is taken (a headless host); a host with a
+        screen starts when its person says so (:meth:`start`)."""
         self.version = 0
         """Grows whenever the table (names, who is away, machines standing in) changes."""
         self.on_change: Callable[[], None] | None = None
@@ -151,7 +156,7 @@ class HostTable:
             if seat.stand_in is not None:
                 seat.stand_in = None
                 self.match.stand_in(seat.seat, None)
-        if self.full:
+        if self.full and self.auto_start:
             self.started = True
         seats = tuple(s.seat for s in mine)
         have = min(hello.have, self.match.feed_size)
@@ -161,6 +166,40 @@ class HostTable:
         welcome: Message = {"k": "welcome", "v": VERSION, "seats": list(seats),
                             "table": self._table()}
         return [*replaced, (session_id, welcome), *self.updates()]
+
+    def reserve(self, seats: Iterable[int], token: str, name: str) -> None:
+        """Keep ``seats`` for the computer that will say hello with ``token`` (the host's
+        own screen joins its table like any other computer, with the seats its people chose
+        in the new-game screen)."""
+        chosen = list(seats)
+        for number, seat in enumerate(chosen, 1):
+            net = self.seats[seat]
+            net.token = token
+            net.name = name if len(chosen) == 1 or not name else f"{name} {number}"
+        self._changed()
+
+    def start(self) -> Outbox:
+        """The host's person starts the game: every network seat is taken (or was made a
+        machine's). ``Refused`` (``TABLE_FULL``'s opposite: seats still free) otherwise."""
+        if not self.full:
+            raise Refused("a network seat is still free", Reason.OUT_OF_ORDER)
+        self.started = True
+        self._changed()
+        return self.updates()
+
+    def make_machine(self, seat: int, kind: SeatKind) -> Outbox:
+        """Before the game: a free network seat becomes a machine of level ``kind`` (nobody
+        came for it)."""
+        net = self.seats.get(seat)
+        if net is None or net.taken or self.started:
+            raise Refused("only a free seat can become a machine before the game",
+                          Reason.OUT_OF_ORDER)
+        del self.seats[seat]
+        self.match.stand_in(seat, kind)
+        self.names[seat] = ""
+        self.machines[seat] = kind
+        self._changed()
+        return self.updates()
 
     def drop(self, session_id: int, now: float = 0.0) -> Outbox:
         """A connection ended (network, crash, a kill): its seats are away, kept for the
@@ -331,6 +370,8 @@ class HostTable:
         rows = []
         for seat, kind in enumerate(kinds):
             net = self.seats.get(seat)
+            if seat in self.machines:
+                kind = self.machines[seat]
             if net is not None:
                 rows.append({"kind": "remote", "name": net.name, "taken": net.taken,
                              "away": net.away, "stand_in": net.stand_in and net.stand_in.value})
@@ -359,12 +400,19 @@ class HostTable:
                 "seats": {str(s.seat): {"token": s.token, "name": s.name,
                                         "stand_in": s.stand_in and s.stand_in.value}
                           for s in self.seats.values()},
-                "names": {str(seat): name for seat, name in self.names.items()}}
+                "names": {str(seat): name for seat, name in self.names.items()},
+                "machines": {str(seat): kind.value for seat, kind in self.machines.items()}}
 
     def restore(self, data: Message) -> None:
         """The tokens and names of :meth:`to_json` (every seat starts away: its computer
         reconnects by itself)."""
         self.started = data.get("started") is True
+        levels = {kind.value: kind for kind in SeatKind if kind.is_machine}
+        machines = data.get("machines")
+        for key, level in (machines.items() if isinstance(machines, dict) else ()):
+            if key.isdigit() and int(key) in self.match.people and level in levels:
+                self.machines[int(key)] = levels[level]
+                self.match.stand_in(int(key), levels[level])
         for key, row in data.get("seats", {}).items():
             seat = self.seats.get(int(key))
             if seat is None or not isinstance(row, dict):

@@ -210,6 +210,15 @@ class WindowCanvas(Canvas):
 
 def _copy_pixels(target: pygame.Surface, source: pygame.Surface, alpha: int) -> None:
     """Copy ``source``'s pixels exactly (alpha included) into a new blank ``target``."""
+    size = pygame.Surface.get_size(source)
+    if alpha and pygame.Surface.get_size(target) == size \
+            and source.get_alpha() is not None \
+            and target.get_bitsize() == source.get_bitsize() \
+            and target.get_masks() == source.get_masks():
+        # one pass (a resize to the same size copies every pixel as it is): a turned card
+        # in flight is adopted every frame, and blanking then copying took twice as long
+        pygame.transform.scale(source, size, target)
+        return
     if alpha:
         pygame.Surface.fill(target, (0, 0, 0, 0))
         pygame.Surface.blit(target, source, (0, 0), None, pygame.BLEND_RGBA_MAX)
@@ -332,6 +341,12 @@ def smoothscale(surface: pygame.Surface, size: Sequence[float], scale: float | N
     twin = Canvas(size, own.get_flags() & pygame.SRCALPHA, k, physical=pixels)
     pygame.transform.smoothscale(own, pixels, twin)  # straight into it: no copy
     return twin
+
+
+def stretch(surface: pygame.Surface, size: tuple[int, int]) -> pygame.Surface:
+    """A plain surface resized to ``size`` pixels by repeating its pixels (no blending): a
+    strip one pixel across stretched along itself is the same strip, longer."""
+    return pygame.transform.scale(surface, size)
 
 
 def rotozoom(surface: pygame.Surface, angle: float, zoom: float) -> pygame.Surface:

@@ -1,7 +1,8 @@
 """Any of our scenes to a PNG, without a window: ``render_scene_to_png("title", path, "es")``.
 
 Scenes: title, new_game, settings, pause (over a table), rules, results, code (the
-enter-a-code modal), quit (the title's quit question), and the scenes each family's screens
+enter-a-code modal), quit (the title's quit question), join (joining a network table: a few
+tables listed, none real), and the scenes each family's screens
 offer (``game.ui.registry``; the bomb deck's: table, curtain, hide_bomb, react, chooser and
 cards; Die Bombe's: table, curtain, bid, reveal, take, bomb, history and scoring). ``code``
 pins the game of the table scenes and of the results (the featured game's family otherwise;
@@ -27,7 +28,8 @@ from game.ui.settings import Settings
 SETTLE = 0.6
 """Seconds of frames run before the picture, so entrance animations have settled."""
 
-BASE_SCENES = ("title", "new_game", "settings", "pause", "rules", "results", "code", "quit")
+BASE_SCENES = ("title", "new_game", "settings", "pause", "rules", "results", "code", "quit",
+               "join")
 """The collection's own scenes; the families add theirs."""
 
 
@@ -113,6 +115,10 @@ def _build(name: str, app: App, code: str | None = None) -> None:
         app.stack.reset(ResultsScene(app, match))
     elif name == "code":
         app.stack.push(CodeEntryScene(app))
+    elif name == "join":
+        from game.ui.scenes.join import JoinScene
+
+        app.stack.push(JoinScene.pictured(app, on_screen()))
     elif name == "quit":
         title = app.stack.top
         assert title is not None

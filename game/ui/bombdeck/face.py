@@ -69,14 +69,14 @@ def hand_face(art: str, name: str, line: str, size: tuple[int, int] = cards.CARD
     """The face of a card with picture ``art`` and its effect ``line`` (cached). Without a
     line, or when the rows would not fit the part that shows, the shared face as it is."""
     w, h = size
+    key = (art, w, h, name, line, title_width)
+    found = _FACES.get(key)
+    if found is not None:  # looked up first: the rows are wrapped only to draw a new face
+        return found
     shown = None if title_width is None else title_width + 8
     rows = line_rows(line, strip_width(w, shown)) if line else []
     if not rows:  # (a long hand: the icon keeps its room)
         return cards.draw_card(art, name, "", size, title_width=title_width)
-    key = (art, w, h, name, line, title_width)
-    found = _FACES.get(key)
-    if found is not None:
-        return found
     base = cards.draw_card(art, name, "", size, title_width=title_width)
     st = cards.style_of(art)
     rad = max(4, round(w * 0.09))

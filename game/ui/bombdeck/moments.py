@@ -132,7 +132,13 @@ _SCORCHED: dict[tuple[tuple[int, int], float], pygame.Surface] = {}
 
 def _blit(surface: pygame.Surface, image: pygame.Surface, rect: pygame.Rect,
           alpha: float) -> None:
-    if alpha < 1.0:
-        image = image.copy()
-        image.set_alpha(round(255 * alpha))
-    surface.blit(image, rect)
+    if alpha >= 1.0:
+        surface.blit(image, rect)
+        return
+    # the (cached) text faded for this one blit and put back, not copied every frame
+    before = image.get_alpha()
+    image.set_alpha(round(255 * alpha))
+    try:
+        surface.blit(image, rect)
+    finally:
+        image.set_alpha(before)

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import TypeVar
 
 import pygame
 
@@ -12,6 +13,8 @@ from game.ui.cards import CARD_SIZE
 from game.ui.locale import Translator
 from game.ui.table.seats import SeatNamer
 
+T = TypeVar("T")
+
 
 class Namer(SeatNamer):
     """Seat and card names for one bomb-deck match."""
@@ -20,6 +23,26 @@ class Namer(SeatNamer):
                  names: Callable[[], Sequence[str]] | None = None) -> None:
         super().__init__(loc_source, match, names)
         self.ruleset = match.config.game
+        self._kept: dict[str, tuple[Hashable, object]] = {}
+
+    def words(self) -> Hashable:
+        """All that this namer's words depend on besides what is asked: the language (its
+        translator) and the people's names (a joined table's, this computer's)."""
+        remote = getattr(self.match, "names", None)
+        own = self._names() if self._names is not None else ()
+        return (self.loc, tuple(remote) if isinstance(remote, list) else None, tuple(own))
+
+    def kept(self, name: str, key: Hashable, make: Callable[[], T]) -> T:
+        """``make()``, kept while ``key`` and :meth:`words` stay the same (one value for each
+        ``name``): the table asks for its log's lines every frame, and they change only with a
+        new entry (formatting 24 events every frame took 0.2–0.5 ms)."""
+        full = (key, self.words())
+        found = self._kept.get(name)
+        if found is not None and found[0] == full:
+            return found[1]  # type: ignore[return-value]
+        value = make()
+        self._kept[name] = (full, value)
+        return value
 
     def card(self, card: str) -> str:
         return self.t(f"card.{self.ruleset}.{card}.name")

@@ -14,11 +14,13 @@ from __future__ import annotations
 import itertools
 import math
 import sys
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
+from game.rules.bombdeck.cards import RULESETS
 from game.ui import cards, fonts, gfx, icons, theme
 from game.ui import draw as draw_module
 from game.ui import text as text_module
@@ -37,7 +39,7 @@ from game.ui.bombdeck.centre import (
 )
 from game.ui.bombdeck.face import hand_face
 from game.ui.bombdeck.hand import paint_fan
-from game.ui.bombdeck.log import draw_log, log_lines
+from game.ui.bombdeck.log import draw_log, log_lines, ready_log
 from game.ui.bombdeck.moments import draw_moment
 from game.ui.draw import Layer, Part, round_rect, vertical_gradient
 from game.ui.icons import draw_icon
@@ -72,6 +74,29 @@ def face_of(scene: TableScene, card: str, big: bool = False, shown: int | None =
                                cards.card_size(cards.HOVER_SCALE))
     title = None if shown is None else shown - 8
     return hand_face(art, namer.card(card), namer.line(card), title_width=title)
+
+
+def _faces_ahead(scene: TableScene) -> list[Callable[[], object]]:
+    """The faces a table may need that are not drawn yet, the next one last: the rule set's
+    every card as it rests (on the pile, in flight) and the nope flown big. Drawn the first
+    time they were needed, they took 2–4 ms of a frame where cards fly (1080p)."""
+    ahead: list[Callable[[], object]] = [
+        partial(face_of, scene, card) for card in sorted(RULESETS[scene.namer.ruleset].cards,
+                                                         reverse=True)]
+    if "nope" in RULESETS[scene.namer.ruleset].cards:
+        ahead.append(partial(face_of, scene, "nope", big=True, effect=True))
+    return ahead
+
+
+def warm_faces(scene: TableScene) -> None:
+    """Draw one face ahead of need, in a frame where nothing moves (none in a busy one: the
+    deal, a play landing). Once all are drawn this is one look-up a frame; a new language or
+    window size draws them again."""
+    if scene.timeline.busy or scene.moment is not None or scene.namer.ruleset not in RULESETS:
+        return
+    ahead = scene.namer.kept("faces ahead", gfx.scale(), partial(_faces_ahead, scene))
+    if ahead:
+        ahead.pop()()
 
 
 def namer_back(scene: TableScene) -> pygame.Surface:
@@ -112,8 +137,12 @@ def _nothing(surface: pygame.Surface) -> None:
 
 
 def paint_table(surface: pygame.Surface, scene: TableScene) -> None:
+    warm_faces(scene)
     felt = vertical_gradient(surface.get_size(), FELT_TOP, FELT_BOTTOM)
-    parts = [*_badges(scene), *_middle(scene), _log(scene), _banner(scene), _said(scene),
+    lines = shown_log(scene)
+    if not scene.timeline.busy:
+        ready_log(L.LOG, lines)
+    parts = [*_badges(scene), *_middle(scene), _log(scene, lines), _banner(scene), _said(scene),
              _window(scene), _waiting_bomb(scene), _hand(scene)]
     if LAYERED:
         drawn = _LAYER.paint(surface, felt, parts)
@@ -274,13 +303,25 @@ def _middle(scene: TableScene) -> list[Part]:
     return parts
 
 
-def _log(scene: TableScene) -> Part:
+def shown_log(scene: TableScene) -> tuple[str, ...]:
+    """The log's lines as the viewer may read them, up to the entries told so far."""
     viewer = scene.home if scene.private_ok else None
-    start = max(0, scene._logged - 24)
-    items = scene.match.feed_for(viewer, start)[: max(0, scene._logged - start)]
-    lines = tuple(text for text, _ev in log_lines(scene.namer, items, viewer))
+    logged = scene._logged
+    start = max(0, logged - 24)
+    namer = scene.namer
+
+    def lines_now() -> tuple[str, ...]:
+        items = scene.match.feed_for(viewer, start)[: max(0, logged - start)]
+        return tuple(text for text, _ev in log_lines(namer, items, viewer))
+
+    # the feed only grows: the same entries, the same lines (in the same words)
+    return namer.kept("log", (scene.match, viewer, start, logged), lines_now)
+
+
+def _log(scene: TableScene, lines: tuple[str, ...] | None = None) -> Part:
+    shown = shown_log(scene) if lines is None else lines
     title = scene.t("table.log")
-    return Part("log", (title, lines), lambda s: draw_log(s, L.LOG, title, lines))
+    return Part("log", (title, shown), lambda s: draw_log(s, L.LOG, title, shown))
 
 
 Row = tuple[str, int, theme.Color, bool]

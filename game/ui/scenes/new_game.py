@@ -31,7 +31,7 @@ import pygame
 
 from game.bots.registry import levels_for
 from game.core.config import GameConfig, SeatKind
-from game.core.errors import MalformedInput
+from game.core.errors import MalformedInput, MechaCortaError
 from game.core.kit import GameDescriptor
 from game.rules.registry import descriptor
 from game.ui import gfx, theme
@@ -74,6 +74,17 @@ def _spec(game: str) -> GameDescriptor:
 
 def _seat_kinds(game: str) -> tuple[SeatKind, ...]:
     return (SeatKind.PERSON, *levels_for(game))
+
+
+NETWORK = "network"
+"""The new-game screen's seat kind for a person at another computer (a person's seat in the
+game's config; the table is then opened to the network)."""
+SeatChoice = SeatKind | str
+
+
+def _seat_options(game: str) -> tuple[SeatChoice, ...]:
+    """What a seat may be: a person here, a person on the network, a machine level."""
+    return (SeatKind.PERSON, *levels_for(game), NETWORK)
 
 
 def _stand_in(kinds: Sequence[SeatKind]) -> SeatKind:
@@ -138,6 +149,10 @@ class NewGameScene(FormScene[None]):
             else _stand_in(kinds) for i in range(self.max_seats)
         ]
         self.count = start.seat_count
+        self.network: set[int] = set()
+        """Person seats that sit at other computers."""
+        self.problem = ""
+        """Why the table could not be opened to the network (one line), else nothing."""
         self.options: set[str] = set(start.options)
         self.chosen: dict[str, set[str]] = {start.game: set(start.options)}
         """The options chosen per game, so switching games and back keeps them."""
@@ -173,15 +188,15 @@ class NewGameScene(FormScene[None]):
                                                 self.tr("newgame.seats"), self._counts(),
                                                 self.count, self._set_count, wrap=False,
                                                 value_width=200)
-        self.seat_choices: list[Choice[SeatKind]] = []
+        self.seat_choices: list[Choice[SeatChoice]] = []
         self.name_fields: list[NameField] = []
         names = self.app.settings.player_names
         for seat in range(self.max_seats):
             y = SEAT_TOP + 6 + seat * SEAT_STEP
-            choice: Choice[SeatKind] = Choice(
+            choice: Choice[SeatChoice] = Choice(
                 (rx, y, rw, 40), self._seat_label(seat),
-                [(kind, self._kind_label(kind)) for kind in _seat_kinds(self.game)],
-                self.kinds[seat], self._seat_setter(seat), value_width=330)
+                [(kind, self._kind_label(kind)) for kind in _seat_options(self.game)],
+                self._choice_of(seat), self._seat_setter(seat), value_width=330)
             self.seat_choices.append(choice)
             field = NameField((rx, y, NAME_W, 40), shown_name(names[seat]) if seat < len(names)
                               else "",
@@ -196,7 +211,7 @@ class NewGameScene(FormScene[None]):
         self.code = Button((theme.SCREEN_W // 2 - 170, BUTTON_Y, 340, BUTTON_H),
                            self.tr("newgame.code"), self._enter_code)
         self.start = Button((RIGHT.right - 330, BUTTON_Y, 330, BUTTON_H),
-                            self.tr("newgame.start"), self._start, shortcut=pygame.K_RETURN,
+                            self._start_text, self._start, shortcut=pygame.K_RETURN,
                             shortcut_label=self.tr("key.enter"), style="primary",
                             size=theme.TEXT_LARGE)
         for widget in (self.game_choice, *self.option_widgets.values(), self.reaction,
@@ -250,21 +265,37 @@ class NewGameScene(FormScene[None]):
         spec = _spec(self.game)
         return [(n, str(n)) for n in range(spec.min_seats, spec.max_seats + 1)]
 
-    def _kind_label(self, kind: SeatKind) -> Callable[[], str]:
+    def _kind_label(self, kind: SeatChoice) -> Callable[[], str]:
         if kind is SeatKind.PERSON:
             return self.tr("newgame.person")
-        return lambda: self.t("newgame.machine_level", level=self.t(f"level.{kind.value}.name"))
+        if kind == NETWORK:
+            return self.tr("newgame.network")
+        level = SeatKind(kind).value
+        return lambda: self.t("newgame.machine_level", level=self.t(f"level.{level}.name"))
 
-    def _seat_setter(self, seat: int) -> Callable[[SeatKind], None]:
-        def setter(kind: SeatKind) -> None:
-            self.kinds[seat] = kind
+    def _choice_of(self, seat: int) -> SeatChoice:
+        return NETWORK if seat in self.network else self.kinds[seat]
+
+    def _seat_setter(self, seat: int) -> Callable[[SeatChoice], None]:
+        def setter(kind: SeatChoice) -> None:
+            if kind == NETWORK:
+                self.network.add(seat)
+                self.kinds[seat] = SeatKind.PERSON
+            else:
+                self.network.discard(seat)
+                self.kinds[seat] = SeatKind(kind)
+            self.problem = ""
             self._sync_names()
 
         return setter
 
+    def network_seats(self) -> set[int]:
+        """The seats at this table that sit at other computers."""
+        return {seat for seat in self.network if seat < self.count}
+
     def _seat_label(self, seat: int) -> Callable[[], str]:
         """"Seat N" for a machine; nothing for a person, whose name field stands there."""
-        return lambda: "" if self.kinds[seat] is SeatKind.PERSON \
+        return lambda: "" if self.kinds[seat] is SeatKind.PERSON and seat not in self.network \
             else self.t("newgame.seat", n=seat + 1)
 
     def _default_name(self, seat: int) -> Callable[[], str]:
@@ -280,7 +311,8 @@ class NewGameScene(FormScene[None]):
     def _sync_names(self) -> None:
         """A name field for each person's seat at the table."""
         for seat, field in enumerate(self.name_fields):
-            field.visible = seat < self.count and self.kinds[seat] is SeatKind.PERSON
+            field.visible = seat < self.count and self.kinds[seat] is SeatKind.PERSON \
+                and seat not in self.network
             if field.focused and not field.visible:  # the seat became a machine's
                 choice = self.seat_choices[seat]
                 self.form.focus(choice if choice.visible else self.count_choice)
@@ -293,12 +325,13 @@ class NewGameScene(FormScene[None]):
         self.count_choice.options = list(counts)
         self.count_choice.index = [n for n, _ in counts].index(self.count)
         kinds = _seat_kinds(self.game)
+        options = _seat_options(self.game)
         for seat, choice in enumerate(self.seat_choices):
             choice.visible = seat < self.count
             if self.kinds[seat] not in kinds:
                 self.kinds[seat] = _stand_in(kinds)
-            choice.options = [(kind, self._kind_label(kind)) for kind in kinds]
-            choice.index = kinds.index(self.kinds[seat])
+            choice.options = [(kind, self._kind_label(kind)) for kind in options]
+            choice.index = options.index(self._choice_of(seat))
         for (game, _name), widget in self.option_widgets.items():
             widget.visible = game == self.game
         self.options = set(self.chosen.setdefault(self.game, set(spec.defaults)))
@@ -332,10 +365,41 @@ class NewGameScene(FormScene[None]):
         from game.ui import launch
 
         config = self.config()
+        if self.network_seats():
+            self._open_to_network(config)
+            return
         self.app.settings.last_setup = setup_of(config)
         launch.unless_it_loses_a_game(
             self.app, lambda: launch.open_table(self.app, launch.make_match(config),
                                                 replacing=self))
+
+    def _start_text(self) -> str:
+        """"Start", or "Open the table" when people at other computers will join first."""
+        return self.t("newgame.open" if self.network_seats() else "newgame.start")
+
+    def _open_to_network(self, config: GameConfig) -> None:
+        """The table waits in a lobby for the people at other computers; this computer's
+        people play from here (at least one must: the host's screen sits at the table)."""
+        from game.ui.netplay import open_network_table
+        from game.ui.scenes.lobby import LobbyScene
+
+        network = self.network_seats()
+        here = [seat for seat, kind in enumerate(config.seats)
+                if kind is SeatKind.PERSON and seat not in network]
+        if not here:
+            self.problem = self.t("newgame.network_needs_you")
+            return
+        names = self.app.settings.player_names
+        first = here[0]
+        name = shown_name(names[first]) if first < len(names) else ""
+        self.app.settings.last_setup = setup_of(config)
+        try:
+            thread, opened, link = open_network_table(self.app, config, network, name)
+        except (OSError, MechaCortaError) as error:
+            log.warning("new game: the table cannot be opened to the network: %s", error)
+            self.problem = self.t("newgame.network_failed")
+            return
+        self.app.stack.replace(LobbyScene(self.app, thread, opened, link, name))
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) \
@@ -407,10 +471,16 @@ class NewGameScene(FormScene[None]):
         for seat, choice in enumerate(self.seat_choices[: self.count]):
             kind = self.kinds[seat]
             dot = (choice.rect.left - 12, choice.rect.centery)
-            color = theme.ACCENT if kind is SeatKind.PERSON else theme.FOCUS
+            color = theme.OK if seat in self.network else \
+                theme.ACCENT if kind is SeatKind.PERSON else theme.FOCUS
             gfx.circle(surface, color, dot, 5)
-        people = sum(1 for kind in self.kinds[: self.count] if kind is SeatKind.PERSON)
-        if people == 0:
+        people = sum(1 for seat, kind in enumerate(self.kinds[: self.count])
+                     if kind is SeatKind.PERSON and seat not in self.network)
+        if self.problem:
+            hint = self.problem
+        elif self.network_seats():
+            hint = self.t("newgame.network_hint", n=len(self.network_seats()))
+        elif people == 0:
             hint = self.t("newgame.watch_only")
         elif people >= 2:
             hint = self.t("newgame.hot_seat", n=people)

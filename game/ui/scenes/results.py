@@ -175,6 +175,10 @@ class ResultsScene(FormScene[None]):
                             self._to_title, style="ghost", shortcut_label=self.tr("key.esc"))
         for button in (self.copy, self.again, self.same, self.title):
             self.form.add(button)
+        if self.networked:
+            # Playing again with the same people at their computers is the host's call; it
+            # is not built yet (docs/NETWORK.md): a new table from the new-game screen.
+            self.again.enabled = False
 
     # --- actions -------------------------------------------------------------------------------
 
@@ -193,6 +197,18 @@ class ResultsScene(FormScene[None]):
         # The code is on this screen already: the new table may show it too.
         launch.open_table(self.app, launch.match_from_code(self.match.code), replacing=self,
                           show_code=True)
+
+    @property
+    def networked(self) -> bool:
+        """The game was played across the network (the match is the host's, read here)."""
+        return callable(getattr(self.match, "close", None))
+
+    def on_exit(self) -> None:
+        """A networked table is done with when its results are left (a table hosted here
+        closes: every computer is told)."""
+        close = getattr(self.match, "close", None)
+        if callable(close):
+            close()
 
     def _to_title(self) -> None:
         self.app.to_title()

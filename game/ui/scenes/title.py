@@ -2,7 +2,8 @@
 
 "Play now", "New game", "How to play" (the first game that teaches, again) and a typed code call
 the app's :class:`~game.ui.app.Hooks` (the match layer wires them); a hook that is not wired
-shows its button disabled. Esc asks to quit.
+shows its button disabled. "Join a table" opens :class:`~game.ui.scenes.join.JoinScene` (a
+table another computer hosts on this network). Esc asks to quit.
 
 When ``hooks.unfinished`` finds an unfinished game, the title offers it: a "Resume" bar under
 "Play now" says which game it is and takes Enter; every other button stays where it always is.
@@ -108,20 +109,25 @@ class TitleScene(FormScene[None]):
             self.resume = Button((cx - 330, 352, 660, 46), self._resume_text, self._resume,
                                  style="primary", size=theme.TEXT_BODY,
                                  shortcut=pygame.K_RETURN, shortcut_label=enter)
-        w, h, gap = 320, 58, 20
-        left, right = cx - w - gap // 2, cx + gap // 2
+        # Three columns: the tables of this computer, of the network and of a code first,
+        # then the pages, then Quit alone under them (the rows stay clear of the corner cards).
+        w, h, gap, step = 268, 58, 16, 74
+        left, middle, right = cx - w - gap - w // 2, cx - w // 2, cx + w // 2 + gap
         self.new_game = Button((left, 404, w, h), self.tr("title.new_game"), self._new_game)
+        self.join_table = Button((middle, 404, w, h), self.tr("title.join_table"),
+                                 self._join_table)
         self.enter_code = Button((right, 404, w, h), self.tr("title.enter_code"),
                                  self._enter_code)
-        self.rules = Button((left, 404 + h + 16, w, h), self.tr("title.rules"), self._rules)
-        self.settings = Button((right, 404 + h + 16, w, h), self.tr("title.settings"),
+        self.rules = Button((left, 404 + step, w, h), self.tr("title.rules"), self._rules)
+        self.settings = Button((middle, 404 + step, w, h), self.tr("title.settings"),
                                self._settings)
-        self.how_to_play = Button((left, 404 + 2 * (h + 16), w, h),
-                                  self.tr("title.how_to_play"), self._how_to_play)
-        self.quit = Button((right, 404 + 2 * (h + 16), w, h), self.tr("title.quit"),
+        self.how_to_play = Button((right, 404 + step, w, h), self.tr("title.how_to_play"),
+                                  self._how_to_play)
+        self.quit = Button((middle, 404 + 2 * step, w, h), self.tr("title.quit"),
                            self.on_escape, style="ghost")
         buttons = [self.play_now, *([self.resume] if self.resume else []), self.new_game,
-                   self.enter_code, self.rules, self.settings, self.how_to_play, self.quit]
+                   self.join_table, self.enter_code, self.rules, self.settings,
+                   self.how_to_play, self.quit]
         for b in buttons:
             self.form.add(b)
 
@@ -167,6 +173,11 @@ class TitleScene(FormScene[None]):
     def _code_done(self, code: object) -> None:
         if isinstance(code, str) and code and self.app.hooks.open_code is not None:
             self.app.hooks.open_code(code)
+
+    def _join_table(self) -> None:
+        from game.ui.scenes.join import JoinScene
+
+        self.push(JoinScene(self.app))
 
     def _rules(self) -> None:
         from game.ui.scenes.rules import RulesScene

@@ -306,6 +306,9 @@ class GameTable(Scene[None], Generic[V, T, A]):
 
     def on_exit(self) -> None:
         self.autosave(force=True)
+        close = getattr(self.match, "close", None)
+        if callable(close):  # a networked table: its link (and a server hosted here) close
+            close()
 
     def draw(self, surface: pygame.Surface) -> None:
         raise NotImplementedError

@@ -1,0 +1,76 @@
+"""Opening a table to the network from the screens, and opening a joined table's screen.
+
+The host's screen joins its own table like any other computer (``game.net.hosting``): its
+people's seats are kept for it, it reads a :class:`~game.net.remote.RemoteMatch`, and the table
+runs on the server's thread. Here: making the table from the new-game screen's choices, the
+link of the host's own screen, and the family's table scene for a joined match.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+from game.core.config import GameConfig, SeatKind
+from game.match.flow import Pace
+from game.match.match import Match
+from game.net.client import Joiner
+from game.net.host import REMOTE, TablePlan
+from game.net.hosting import Opened, ServerThread, open_hosted
+from game.net.link import Link
+from game.net.remote import RemoteMatch
+from game.net.tls import NotEncrypted, client_context, normalise_fingerprint, peer_fingerprint
+from game.ui.registry import ui_kit_for
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+    from game.ui.scene import Scene
+
+
+def plan_of(config: GameConfig, network: set[int]) -> tuple[TablePlan, tuple[int, ...]]:
+    """The table to host: ``network`` seats for other computers; the other people's seats
+    are this computer's (kept for its own screen); returns the plan and those seats."""
+    seats = []
+    local = []
+    for seat, kind in enumerate(config.seats):
+        if kind is SeatKind.PERSON:
+            seats.append(REMOTE)
+            if seat not in network:
+                local.append(seat)
+        else:
+            seats.append(kind.value)
+    return TablePlan(config.game, tuple(seats), config.options), tuple(local)
+
+
+def open_network_table(app: App, config: GameConfig, network: set[int], name: str
+                       ) -> tuple[ServerThread, Opened, Link]:
+    """Start the server of a new table and the host's own screen's link to it. Raises
+    ``OSError`` when the network says no (no free port, no address)."""
+    from game.ui.launch import save_folder
+
+    plan, local = plan_of(config, network)
+    settings = app.settings
+    pace = Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
+    thread, opened = open_hosted(plan, save_folder(app), pace, local, name)
+    link = own_link(opened, name, len(local))
+    return thread, opened, link
+
+
+def own_link(opened: Opened, name: str, seats: int) -> Link:
+    """The host's screen's connection to its own table (pinned to its own certificate)."""
+    expected = normalise_fingerprint(opened.fingerprint)
+
+    def pin(tls: Any) -> None:
+        if tls is None or peer_fingerprint(tls) != expected:
+            raise NotEncrypted("the table on this computer is not the one just opened")
+
+    url = f"wss://127.0.0.1:{opened.port}"
+    return Link(lambda: Joiner(url, opened.code, name, opened.token,
+                               ssl_context=client_context(), seats=seats,
+                               check_peer=pin)).start()
+
+
+def joined_table(app: App, remote: RemoteMatch) -> Scene[Any]:
+    """The family's table for a match that runs on another computer (or on this one's server
+    thread): it reads the match the host describes, writes no save of its own."""
+    return ui_kit_for(remote.config.game).table(app, cast(Match, remote), autosaver=None,
+                                                resume=None, show_code=False)

@@ -1,0 +1,139 @@
+"""Opening a table to the network from the screens: the new-game screen's "Person on the
+network" seat, the lobby (code, address, fingerprint, seats filling, Start), and the game
+played at the host's screen while another computer (a joiner on a thread, played by a
+machine level) plays its seat, to the results; leaving them closes the table."""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+
+from game.core.config import SeatKind
+from game.net.client import Autoplayer, Joiner, new_token
+from game.net.link import Link
+from game.net.remote import RemoteFlow
+from game.net.tls import client_context
+from game.ui.app import App
+from game.ui.scenes.lobby import LobbyScene
+from game.ui.scenes.new_game import NETWORK, NewGameScene
+from game.ui.scenes.results import ResultsScene
+from tests.ui.conftest import click, frames, key
+
+
+def _choose(app: App, scene: NewGameScene, seat: int, wanted: object) -> None:
+    """Focus a seat's choice and press → until it shows ``wanted`` (real key events)."""
+    choice = scene.seat_choices[seat]
+    scene.form.focus(choice)
+    for _ in range(len(choice.options) + 1):
+        if choice.value == wanted:
+            return
+        key(pygame.K_RIGHT)
+        frames(app)
+    assert choice.value == wanted
+
+
+def _open_lobby(app: App) -> LobbyScene:
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    frames(app)
+    _choose(app, scene, 0, SeatKind.PERSON)
+    _choose(app, scene, 1, NETWORK)
+    for seat in range(2, scene.count):
+        _choose(app, scene, seat, SeatKind.LANZADO)
+    click(scene.start.rect.center)  # Start: the table opens to the network
+    frames(app, 3)
+    lobby = app.stack.top
+    assert isinstance(lobby, LobbyScene), (type(lobby), getattr(lobby, "problem", ""))
+    return lobby
+
+
+def _guest(lobby: LobbyScene, level: str = "lanzado") -> Link:
+    url = f"wss://127.0.0.1:{lobby.opened.port}"
+    return Link(lambda: Joiner(url, lobby.opened.code, "Bo", new_token(),
+                               ssl_context=client_context(),
+                               player_for=lambda game: Autoplayer(game, SeatKind(level), 3))
+                ).start()
+
+
+def _until(app: App, done: Callable[[], bool], seconds: float = 20) -> None:
+    end = time.monotonic() + seconds
+    while not done() and time.monotonic() < end:
+        frames(app)
+        time.sleep(0.005)
+    assert done()
+
+
+def test_a_table_opened_to_the_network_fills_starts_and_plays_to_the_results(
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app("en", reduced_motion=True)
+    lobby = _open_lobby(app)
+    try:
+        _until(app, lambda: bool(lobby.rows()))
+        assert len(lobby.opened.code) == 6 and lobby.opened.port > 0
+        assert not lobby.start.enabled  # the network seat is free
+        assert lobby.seat_line(1, lobby.rows()[1])[1] == "waiting…"
+        guest = _guest(lobby)
+        _until(app, lambda: lobby.start.enabled)
+        assert lobby.seat_line(1, lobby.rows()[1]) == ("Bo", "joined")
+        key(pygame.K_RETURN)  # Start
+        _until(app, lambda: app.stack.top is not lobby)
+        table: Any = app.stack.top
+        assert isinstance(table.flow, RemoteFlow) and table.match.people == (0,)
+        acted = frame = 0
+        end = time.monotonic() + 120
+        while not isinstance(app.stack.top, ResultsScene) and time.monotonic() < end:
+            frames(app, dt=1 / 30)
+            top: Any = app.stack.top
+            if top is table and table.flow.awaiting_person is not None and table.may_act:
+                legal = table.match.legal_for(table.flow.awaiting_person)
+                if legal and table.submit(legal[0]):
+                    acted += 1
+            elif top is not table and frame % 10 == 0:
+                key(pygame.K_RETURN)  # a modal of the table's (where the defused bomb goes)
+            frame += 1
+            time.sleep(0.002)
+        assert isinstance(app.stack.top, ResultsScene), "the game never reached its results"
+        assert acted > 0 and table.match.is_over()
+        results = app.stack.top
+        assert not results.again.enabled  # playing again with the same people: not yet
+        thread = lobby.thread
+        key(pygame.K_ESCAPE)  # to the title: the table closes for every computer
+        frames(app, 2)
+        _until(app, lambda: guest.ended is not None and not thread.running)
+        assert guest.ended is not None and guest.ended.reason is None  # a goodbye, not a fault
+    finally:
+        lobby.thread.stop()
+
+
+def test_a_free_seat_can_be_given_to_a_machine_and_closing_the_lobby_closes_the_table(
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
+    lobby = _open_lobby(app)
+    try:
+        _until(app, lambda: bool(lobby.rows()))
+        frames(app, 20)  # past the click guard of a new scene
+        click(lobby.machines.rect.center)  # machines for the free seats
+        _until(app, lambda: lobby.start.enabled)
+        assert lobby.seat_line(1, lobby.rows()[1]) == ("Crafty 2", "machine")
+        key(pygame.K_ESCAPE)
+        _until(app, lambda: not lobby.thread.running)
+        assert app.stack.top is not lobby
+    finally:
+        lobby.thread.stop()
+
+
+def test_the_new_game_screen_asks_for_someone_at_this_computer(
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
+    scene = NewGameScene(app)
+    app.stack.push(scene)
+    frames(app)
+    for seat in range(scene.count):
+        _choose(app, scene, seat, NETWORK if seat == 0 else SeatKind.LANZADO)
+    click(scene.start.rect.center)
+    frames(app)
+    assert app.stack.top is scene
+    assert scene.problem == app.loc.t("newgame.network_needs_you")
