@@ -132,6 +132,15 @@ class RemoteMatch:
         """Every network seat has been taken: the game is under way."""
         return self.joined.started
 
+    def waiting_for_away(self) -> tuple[int, ...]:
+        """The seats the game waits for whose people are away (their computer dropped)."""
+        rows = self.joined.table.get("seats")
+        if not isinstance(rows, list) or self.is_over():
+            return ()
+        seats = self.joined.pending.get("seats") or []
+        return tuple(s for s in seats if isinstance(s, int) and 0 <= s < len(rows)
+                     and isinstance(rows[s], dict) and rows[s].get("away") is True)
+
     @property
     def names(self) -> list[str]:
         return seat_names(self.joined.table)

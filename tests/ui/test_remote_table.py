@@ -165,3 +165,63 @@ def test_what_the_screens_ask_a_match_a_remote_match_answers() -> None:
     missing = {name for name in used - local_only if not hasattr(RemoteMatch, name)
                and name not in RemoteMatch.__init__.__code__.co_names}
     assert not missing, f"RemoteMatch lacks {sorted(missing)}"
+
+
+def test_a_refused_action_is_told_in_a_notice(hosting: Callable[..., Hosting],
+                                              silent_app: Callable[..., Any]) -> None:
+    from game.ui.netplay import joined_table
+
+    host = hosting("bombazo", ("remote", "lanzado"))
+    remote = join(host)
+    end = time.monotonic() + 10
+    while not (remote.ready and remote.started) and time.monotonic() < end:
+        remote.poll()
+        time.sleep(0.01)
+    app = silent_app("en")
+    scene: Any = joined_table(app, remote)
+    app.stack.push(scene)
+    app.step(1 / 30)
+    assert scene.notice.key is None
+    remote.told.append({"k": "told", "why": "not_now", "seat": 0, "at": 0, "reason": "late"})
+    app.step(1 / 30)
+    assert scene.notice.key == "network.too_late"
+    assert app.loc.t(scene.notice.key) == "Too late: the table had moved on."
+    remote.close()
+
+
+def test_a_seat_whose_computer_dropped_is_said_while_the_game_waits_for_it(
+        hosting: Callable[..., Hosting], silent_app: Callable[..., Any]) -> None:
+    """Two network seats: the other computer drops while the game waits for it; the table
+    here says it waits for someone away (not a frozen table)."""
+    from game.ui.netplay import joined_table
+
+    host = hosting("bombazo", ("remote", "remote"))
+    other = join(host, "Bo")
+    remote = join(host, "Ana")
+    end = time.monotonic() + 10
+    while not (remote.ready and remote.started) and time.monotonic() < end:
+        remote.poll()
+        other.poll()
+        time.sleep(0.01)
+    waiting_on = remote.pending().seats
+    app = silent_app("en")
+    scene: Any = joined_table(app, remote)
+    app.stack.push(scene)
+    mine = remote.people[0]
+    if waiting_on == (mine,):  # make the other seat the one the game waits for
+        legal = remote.legal_for(mine)
+        draw = next(a for a in legal if remote.engine.action_to_json(a) == {"do": "draw"})
+        remote.submit(mine, draw)
+    end = time.monotonic() + 10
+    while remote.pending().seats == (mine,) or remote.in_flight:
+        app.step(1 / 30)
+        time.sleep(0.01)
+        assert time.monotonic() < end
+    assert remote.waiting_for_away() == ()
+    other.link.close()
+    end = time.monotonic() + 10
+    while "network.away" not in scene.notice.shown and time.monotonic() < end:
+        app.step(1 / 30)
+        time.sleep(0.01)
+    assert remote.waiting_for_away() and "network.away" in scene.notice.shown
+    remote.close()

@@ -158,6 +158,22 @@ class GameTable(Scene[None], Generic[V, T, A]):
             self.story.tell(item.event)
         self._told = self.match.feed_size
 
+    def _heard_refusals(self) -> None:
+        """A joined table's action the host refused (a nope that arrived after its window
+        closed, a move the game had left): said in a notice, since nothing else changes."""
+        told = getattr(self.match, "told", None)
+        if isinstance(told, list) and told:
+            why = told[-1].get("why") if isinstance(told[-1], dict) else None
+            told.clear()
+            self.notice.show("network.too_late" if why == "not_now" else "network.refused",
+                             trouble=True)
+            return
+        waiting = getattr(self.match, "waiting_for_away", None)
+        if callable(waiting) and waiting() and self.notice.key is None:
+            # The game waits for someone whose computer dropped: said again and again while
+            # it lasts, so nobody thinks the table froze.
+            self.notice.show("network.away", trouble=True)
+
     # --- the frame -----------------------------------------------------------------------------
 
     @property
@@ -185,6 +201,7 @@ class GameTable(Scene[None], Generic[V, T, A]):
 
     def update(self, dt: float) -> None:
         self.flow.receive()  # a joined table's news, even while it waits for its person
+        self._heard_refusals()
         self._play(dt)
         self.autosave()
         self.notice.update(dt)
