@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import secrets
 from collections.abc import Callable, Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -31,6 +32,13 @@ from game.net.table import HostTable
 REMOTE = "remote"
 """The seat kind, on the command line, of a person at another computer."""
 TABLE_FILE = "table.json"
+
+
+def thinker() -> ThreadPoolExecutor:
+    """Where the host's searching machines (Maestro) think: a thread of their own, so the
+    server's loop keeps answering every computer while a search runs (the flow takes the
+    move once it is ready; the moves are the same as thinking in place)."""
+    return ThreadPoolExecutor(1, thread_name_prefix="mecha-corta-thinker")
 
 
 def new_table_code() -> str:
@@ -61,7 +69,8 @@ def open_table(plan: TablePlan, folder: Path, pace: Pace) -> HostTable:
     """A new table: a fresh deal, a fresh code."""
     seed = plan.seed if plan.seed is not None else new_seed(secrets.randbits(64))
     match = Match(plan.config(), seed)
-    return HostTable(TableFlow(match, pace), plan.remote, plan.code or new_table_code())
+    return HostTable(TableFlow(match, pace, thinker()), plan.remote,
+                     plan.code or new_table_code())
 
 
 def resume_table(folder: Path, pace: Pace) -> HostTable | None:
@@ -83,7 +92,7 @@ def resume_table(folder: Path, pace: Pace) -> HostTable | None:
         set_aside(path)
         raise MalformedInput(f"the host's table file is damaged ({error})") from None
     match = Match.from_save(save)
-    table = HostTable(TableFlow(match, pace), remote, code)
+    table = HostTable(TableFlow(match, pace, thinker()), remote, code)
     table.restore(data)
     return table
 

@@ -20,7 +20,12 @@ Trace (for the end-to-end test, opt-in): with ``MECHA_CORTA_TRACE=path`` every m
 appends one JSON line to ``path`` per action (a person's, a machine's, a nope, the table closing a
 window) and per turn change, and one when the game is over. Only public facts are written: the
 seat, the verb and the public feed's turn changes. A resumed match's ``start`` line says
-``"resumed": true`` and the move it resumed at.
+``"resumed": true`` and the move it resumed at. A joined network table (the host's own screen
+is one too) is followed by :class:`RemoteTrace` instead: its ``start`` line says
+``"network": true``, and it writes the public events as they arrive (``feed``: the event's
+kind and its seat), whose turn it is (``turn``), each reaction window opening (``window``)
+and the end (``over``). Each change of the top screen writes a ``scene`` line (the scene's
+class name), so a test knows where its clicks land.
 """
 
 from __future__ import annotations
@@ -46,6 +51,7 @@ from game.rules.codes import decode
 from game.ui.registry import FEATURED, featured_tutorial, ui_kit_for
 
 if TYPE_CHECKING:
+    from game.net.remote import RemoteMatch
     from game.ui.app import App, Hooks
     from game.ui.scene import Scene
 
@@ -131,6 +137,65 @@ def traced(match: Match) -> Match:
     if tracer is not None:
         MatchTrace(tracer, match)
     return match
+
+
+class RemoteTrace:
+    """Follows a joined table's match (``game.net.remote.RemoteMatch``, which has no
+    ``on_action``: its moves arrive from the host) by wrapping its ``poll``; writes only what
+    every seat may see: the public events, whose turn it is, windows opening, the end."""
+
+    def __init__(self, tracer: Tracer, remote: RemoteMatch) -> None:
+        self.tracer = tracer
+        self.remote = remote
+        self._told = remote.feed_size
+        self._turn: int | None = None
+        self._window: int | None = None
+        self._over = False
+        self._poll = remote.poll
+        remote.poll = self.poll  # type: ignore[method-assign]
+        tracer.write({"event": "start", "network": True, "code": "",
+                      "game": remote.config.game,
+                      "seats": [kind.value for kind in remote.config.seats],
+                      "people": list(remote.people), "resumed": remote.moves > 0,
+                      "moves": remote.moves})
+        self._lines()
+
+    def poll(self) -> bool:
+        changed = self._poll()
+        if changed:
+            self._lines()
+        return changed
+
+    def _lines(self) -> None:
+        remote, tracer = self.remote, self.tracer
+        for item in remote.feed_for(None, self._told):
+            seat = getattr(item.event, "seat", None)
+            tracer.write({"event": "feed", "kind": type(item.event).__name__,
+                          "seat": seat if isinstance(seat, int) else None,
+                          "moves": remote.moves})
+        self._told = max(self._told, remote.feed_size)
+        pending = remote.pending()
+        if pending.is_window and self._window != remote.moves:
+            self._window = remote.moves
+            tracer.write({"event": "window", "moves": remote.moves, "phase": pending.phase})
+        seat = pending.seat
+        if seat is not None and seat >= 0 and seat != self._turn:
+            self._turn = seat
+            tracer.write({"event": "turn", "seat": seat, "moves": remote.moves,
+                          "phase": pending.phase})
+        if remote.is_over() and not self._over:
+            self._over = True
+            tracer.write({"event": "over", "ranking": list(remote.ranking()),
+                          "moves": remote.moves})
+
+
+def trace_remote(remote: RemoteMatch) -> RemoteMatch:
+    """``remote`` (a joined table's match), followed by a trace when ``MECHA_CORTA_TRACE``
+    names a file."""
+    tracer = tracer_from_env()
+    if tracer is not None:
+        RemoteTrace(tracer, remote)
+    return remote
 
 
 def make_match(config: GameConfig, seed: int | None = None) -> Match:
@@ -351,8 +416,17 @@ def hooks_for(app: App) -> Hooks:
 
 
 def wire(app: App) -> App:
-    """Give ``app`` the real hooks."""
+    """Give ``app`` the real hooks (and, with ``MECHA_CORTA_TRACE``, a ``scene`` line in the
+    trace at every change of the top screen)."""
     app.hooks = hooks_for(app)
+    tracer = tracer_from_env()
+    if tracer is not None:
+        def scene() -> None:
+            top = app.stack.top
+            tracer.write({"event": "scene", "top": type(top).__name__ if top else None})
+
+        app.stack.listeners.append(scene)
+        scene()
     return app
 
 

@@ -554,9 +554,10 @@ class JoinScene(FormScene[None]):
 
     def _hand_over(self, remote: RemoteMatch) -> None:
         """The game started: the family's table takes this screen's place."""
+        from game.ui.launch import trace_remote
         from game.ui.netplay import joined_table
 
-        scene = joined_table(self.app, remote)
+        scene = joined_table(self.app, trace_remote(remote))
         self._handed = True
         self.table_scene = scene
         self.app.stack.replace(scene)

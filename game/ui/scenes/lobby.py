@@ -172,6 +172,7 @@ class LobbyScene(FormScene[None]):
         self.thread.stop()
 
     def _to_table(self) -> None:
+        from game.ui.launch import trace_remote
         from game.ui.netplay import joined_table
 
         assert self.remote is not None
@@ -179,7 +180,7 @@ class LobbyScene(FormScene[None]):
             self.advertiser.close(wait=0.5)
             self.advertiser = None
         self.remote.hosting = self.thread
-        self.app.stack.replace(joined_table(self.app, self.remote))
+        self.app.stack.replace(joined_table(self.app, trace_remote(self.remote)))
 
     # --- frame ---------------------------------------------------------------------------------
 
