@@ -46,6 +46,7 @@ from typing import IO, Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed
 
+from game.core.stats import percentile
 from game.net.client import new_token
 from game.net.protocol import MAX_HOST_MESSAGE, VERSION, dumps
 from game.net.tls import client_context
@@ -59,16 +60,6 @@ WINDOW = 0.05
 """Seconds a reaction window stays open (short: the round trips, not the windows, are timed)."""
 WAIT = 120.0
 """Seconds anything here may take before the bench gives up (a host that does not answer)."""
-
-
-def _percentile(samples: Sequence[float], q: float) -> float:
-    ordered = sorted(samples)
-    if not ordered:
-        return 0.0
-    k = (len(ordered) - 1) * q
-    low = int(k)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (k - low)
 
 
 # ---------------------------------------------------------------- the host, a process
@@ -257,7 +248,7 @@ def host_work(clients: int, acts: int) -> dict[str, Any]:
             game += 1
     ms = [s * 1000 for s in samples]
     return {"clients": clients, "acts": len(ms), "p50_ms": round(statistics.median(ms), 3),
-            "p99_ms": round(_percentile(ms, 0.99), 3)}
+            "p99_ms": round(percentile(ms, 0.99), 3)}
 
 
 async def _game(host: Host, clients: int, seed: int, want: int) -> tuple[list[float], bool]:
@@ -304,7 +295,7 @@ def round_trips(home: Path, clients: int, acts: int) -> dict[str, Any]:
         games += 1
     ms = [s * 1000 for s in samples]
     return {"clients": clients, "seats": SEATS, "acts": len(ms), "games": games,
-            "p50_ms": round(statistics.median(ms), 3), "p99_ms": round(_percentile(ms, 0.99), 3),
+            "p50_ms": round(statistics.median(ms), 3), "p99_ms": round(percentile(ms, 0.99), 3),
             "max_ms": round(max(ms), 3)}
 
 

@@ -25,6 +25,8 @@ import time
 from pathlib import Path
 from typing import Any
 
+from game.core.stats import percentile
+
 FRAMES = 600
 WARMUP = 60
 DEAL_CAP = 3000
@@ -36,16 +38,6 @@ SEATS = 8
 SEED = 1
 DT = 1 / 60
 FIRST_FRAME_RUNS = 5
-
-
-def _percentile(samples: list[float], q: float) -> float:
-    ordered = sorted(samples)
-    if not ordered:
-        return 0.0
-    k = (len(ordered) - 1) * q
-    low = int(k)
-    high = min(low + 1, len(ordered) - 1)
-    return ordered[low] + (ordered[high] - ordered[low]) * (k - low)
 
 
 def frame_times(frames: int = FRAMES, warmup: int = WARMUP, seats: int = SEATS,
@@ -109,8 +101,8 @@ def frame_times(frames: int = FRAMES, warmup: int = WARMUP, seats: int = SEATS,
             app.close()
     return {
         "frames": len(samples),
-        "p50_ms": round(_percentile(samples, 0.50), 3),
-        "p99_ms": round(_percentile(samples, 0.99), 3),
+        "p50_ms": round(percentile(samples, 0.50), 3),
+        "p99_ms": round(percentile(samples, 0.99), 3),
         "max_ms": round(max(samples, default=0.0), 3),
         "mean_ms": round(statistics.fmean(samples) if samples else 0.0, 3),
         "busy_frames": busy,

@@ -147,7 +147,7 @@ class RemoteTrace:
     def __init__(self, tracer: Tracer, remote: RemoteMatch) -> None:
         self.tracer = tracer
         self.remote = remote
-        self._told = remote.feed_size
+        self._told = 0
         self._turn: int | None = None
         self._window: int | None = None
         self._over = False
