@@ -93,6 +93,9 @@ class Unfinished:
     seen: Seen = Seen()
     match: Match | None = field(default=None, compare=False)
     """The match rebuilt from the save when it was read (a resume replays once, not twice)."""
+    hosted: bool = False
+    """A table this computer was hosting for the network (``game.net``): it resumes as a
+    table open to the network again, whose other computers rejoin by themselves."""
 
     @property
     def game(self) -> str:

@@ -17,14 +17,16 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import TypeVar, cast
 
+from game.core.files import read_text_capped
+from game.core.saves import write_atomic
 from game.match.flow import Pace
 from game.net.client import new_token
 from game.net.host import TablePlan, keep, open_table, resume_table
 from game.net.run import HOST_FOLDER, TLS_FOLDER, TableMissing, local_addresses
 from game.net.server import TableServer
-from game.net.table import HostTable
+from game.net.table import HostTable, Outbox
 from game.net.tls import HostIdentity, load_or_make_identity, server_context
 
 R = TypeVar("R")
@@ -90,9 +92,14 @@ class ServerThread:
 
         asyncio.run(main())
 
-    def call(self, fn: Callable[[], R]) -> R:
+    def act(self, fn: Callable[[], Outbox]) -> None:
+        """Run one of the table's decisions (start, a machine for a seat) on its thread and
+        send the messages it answers with to the computers."""
+        self.call(fn, send=True)
+
+    def call(self, fn: Callable[[], R], *, send: bool = False) -> R:
         """Run ``fn`` on the table's thread and return what it returns (or raise what it
-        raised); whatever messages the table answers with go out to the computers."""
+        raised); ``send``: it returns the table's messages, for the computers."""
         loop = self._loop
         if loop is None or loop.is_closed():
             raise RuntimeError("the table's server is not running")
@@ -101,8 +108,8 @@ class ServerThread:
         def run() -> None:
             try:
                 result = fn()
-                if isinstance(result, list):
-                    self.server.dispatch(result)
+                if send:
+                    self.server.dispatch(cast(Outbox, result))
                 future.set_result(result)
             except BaseException as error:
                 future.set_exception(error)
@@ -122,7 +129,7 @@ class ServerThread:
         return self._thread.is_alive()
 
 
-def open_hosted(plan: TablePlan, home: Path, pace: Pace, local: tuple[int, ...],
+def open_hosted(plan: TablePlan | None, home: Path, pace: Pace, local: tuple[int, ...],
                 name: str, *, resume: bool = False) -> tuple[ServerThread, Opened]:
     """Open ``plan``'s table (``resume``: the one this computer was hosting) with the seats
     ``local`` kept for the host's own screen; returns the running server and what the
@@ -132,12 +139,14 @@ def open_hosted(plan: TablePlan, home: Path, pace: Pace, local: tuple[int, ...],
         table = resume_table(folder, pace)
         if table is None:
             raise TableMissing("there is no unfinished network table to resume")
-        token = (folder / LOCAL_TOKEN_FILE).read_text().strip()
+        token = read_text_capped(folder / LOCAL_TOKEN_FILE, 200).strip()
     else:
+        if plan is None:
+            raise ValueError("a new table needs its plan")
         table = open_table(plan, folder, pace)
         token = new_token()
         folder.mkdir(parents=True, exist_ok=True)
-        (folder / LOCAL_TOKEN_FILE).write_text(token + "\n")
+        write_atomic(folder / LOCAL_TOKEN_FILE, token + "\n")
         if local:
             table.reserve(local, token, name)
     table.auto_start = False
@@ -146,8 +155,3 @@ def open_hosted(plan: TablePlan, home: Path, pace: Pace, local: tuple[int, ...],
     host, port = thread.start()
     addresses = tuple(local_addresses()) if host in ("0.0.0.0", "") else (host,)
     return thread, Opened(port, table.code, identity.fingerprint, addresses, token)
-
-
-def stand_in_names(table: HostTable) -> dict[int, Any]:
-    """The lobby's view of the seats (for a screen that has no client yet)."""
-    return {seat: net.name for seat, net in table.seats.items()}

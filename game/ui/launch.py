@@ -286,12 +286,23 @@ def autosaver_for(app: App) -> Autosaver | None:
 def unfinished(app: App) -> Unfinished | None:
     """The game to offer on the title; raises ``DamagedSave`` once a bad file is set aside
     (an app that writes nothing only reports it)."""
-    return Autosaver(save_folder(app), read_only=not app.persist).load_unfinished()
+    found = Autosaver(save_folder(app), read_only=not app.persist).load_unfinished()
+    if found is not None:
+        return found
+    from game.ui.netplay import hosted_unfinished
+
+    return hosted_unfinished(app)
 
 
 def resume(app: App, game: Unfinished) -> None:
     """Open ``game``'s table where it was left: the same moves, the same next machine moves,
-    the curtain down for the same person."""
+    the curtain down for the same person (a table hosted for the network opens to it again,
+    and its computers come back by themselves)."""
+    if game.hosted:
+        from game.ui.netplay import resume_network_table
+
+        resume_network_table(app)
+        return
     open_table(app, match_from_save(game), seen=game.seen)
 
 

@@ -8,22 +8,29 @@ link of the host's own screen, and the family's table scene for a joined match.
 
 from __future__ import annotations
 
+import logging
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any, cast
 
 from game.core.config import GameConfig, SeatKind
+from game.core.errors import MechaCortaError
+from game.match.autosave import Autosaver, Unfinished
 from game.match.flow import Pace
 from game.match.match import Match
 from game.net.client import Joiner
-from game.net.host import REMOTE, TablePlan
-from game.net.hosting import Opened, ServerThread, open_hosted
+from game.net.host import REMOTE, TABLE_FILE, TablePlan
+from game.net.hosting import LOCAL_TOKEN_FILE, Opened, ServerThread, open_hosted
 from game.net.link import Link
 from game.net.remote import RemoteMatch
+from game.net.run import HOST_FOLDER
 from game.net.tls import NotEncrypted, client_context, normalise_fingerprint, peer_fingerprint
 from game.ui.registry import ui_kit_for
 
 if TYPE_CHECKING:
     from game.ui.app import App
     from game.ui.scene import Scene
+
+log = logging.getLogger(__name__)
 
 
 def plan_of(config: GameConfig, network: set[int]) -> tuple[TablePlan, tuple[int, ...]]:
@@ -74,3 +81,37 @@ def joined_table(app: App, remote: RemoteMatch) -> Scene[Any]:
     thread): it reads the match the host describes, writes no save of its own."""
     return ui_kit_for(remote.config.game).table(app, cast(Match, remote), autosaver=None,
                                                 resume=None, show_code=False)
+
+
+def hosted_unfinished(app: App) -> Unfinished | None:
+    """The table this computer was hosting when it stopped (a crash, a closed window), to be
+    offered on the title like an unfinished game; ``None`` when there is none. A damaged one
+    raises ``DamagedSave`` as the unfinished game's does."""
+    from game.ui.launch import save_folder
+
+    folder = save_folder(app) / HOST_FOLDER
+    if not (folder / TABLE_FILE).exists() or not (folder / LOCAL_TOKEN_FILE).exists():
+        return None
+    found = Autosaver(folder, read_only=not app.persist).load_unfinished()
+    return None if found is None else replace(found, hosted=True)
+
+
+def resume_network_table(app: App) -> None:
+    """Open the hosted table again on its port, and this screen's seats with it (the lobby
+    goes straight on to the table: the game had started)."""
+    from game.ui.launch import save_folder
+    from game.ui.scenes.lobby import LobbyScene
+
+    settings = app.settings
+    pace = Pace.for_speed(settings.machine_speed, settings.reaction_seconds)
+    try:
+        thread, opened = open_hosted(None, save_folder(app), pace, (), "", resume=True)
+    except (OSError, MechaCortaError) as error:
+        log.warning("the network table cannot be opened again: %s", error)
+        return
+    people = thread.call(lambda: [s for s, net in thread.table.seats.items()
+                                  if net.token == opened.token])
+    names = thread.call(lambda: [thread.table.seats[s].name for s in people])
+    name = names[0].rsplit(" ", 1)[0] if len(names) > 1 else (names[0] if names else "")
+    link = own_link(opened, name, len(people))
+    app.push(LobbyScene(app, thread, opened, link, name))

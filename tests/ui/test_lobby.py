@@ -137,3 +137,39 @@ def test_the_new_game_screen_asks_for_someone_at_this_computer(
     frames(app)
     assert app.stack.top is scene
     assert scene.problem == app.loc.t("newgame.network_needs_you")
+
+
+def test_a_hosted_table_left_mid_game_is_offered_again_and_resumes_where_it_was(
+        make_app: Callable[..., App]) -> None:
+    """The host's program stops mid-game (its table's files stay): the next start offers the
+    table on the title, and resuming opens it to the network again at the same move."""
+    from game.ui import launch
+
+    app = make_app("en", settings={"reduced_motion": True})
+    lobby = _open_lobby(app)
+    try:
+        _until(app, lambda: bool(lobby.rows()))
+        _guest(lobby)
+        _until(app, lambda: lobby.start.enabled)
+        key(pygame.K_RETURN)
+        _until(app, lambda: app.stack.top is not lobby)
+        table: Any = app.stack.top
+        _until(app, lambda: table.flow.awaiting_person is not None and table.may_act)
+        assert table.submit(table.match.legal_for(table.flow.awaiting_person)[0])
+        _until(app, lambda: table.match.moves >= 1 and not table.match.in_flight)
+        moves = lobby.thread.call(lambda: lobby.thread.table.match.moves)
+    finally:
+        lobby.thread.stop()  # the program closes: the table's files stay
+    again = make_app("en", settings={"reduced_motion": True}, wire=True)
+    offer = launch.unfinished(again)
+    assert offer is not None and offer.hosted and offer.moves == moves
+    launch.resume(again, offer)
+    resumed = again.stack.top
+    assert isinstance(resumed, LobbyScene)
+    try:
+        _until(again, lambda: again.stack.top is not resumed)
+        table = again.stack.top
+        assert isinstance(table.flow, RemoteFlow) and table.match.moves == moves
+        assert table.match.people == (0,)
+    finally:
+        resumed.thread.stop()

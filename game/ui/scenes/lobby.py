@@ -143,7 +143,7 @@ class LobbyScene(FormScene[None]):
 
     def _start(self) -> None:
         try:
-            self.thread.call(self.thread.table.start)
+            self.thread.act(self.thread.table.start)
         except MechaCortaError as error:
             self.problem = str(error)
 
@@ -158,7 +158,7 @@ class LobbyScene(FormScene[None]):
                 out += table.make_machine(seat, level)
             return out
 
-        self.thread.call(fill)
+        self.thread.act(fill)
 
     def on_escape(self) -> None:
         self._close()

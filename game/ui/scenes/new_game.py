@@ -366,7 +366,7 @@ class NewGameScene(FormScene[None]):
 
         config = self.config()
         if self.network_seats():
-            self._open_to_network(config)
+            launch.unless_it_loses_a_game(self.app, lambda: self._open_to_network(config))
             return
         self.app.settings.last_setup = setup_of(config)
         launch.unless_it_loses_a_game(
