@@ -124,7 +124,15 @@ def test_ctrl_c_in_a_real_run_with_workers() -> None:
          "1000000", "--jobs", "2"], cwd=ROOT, env=env, text=True,
         stdout=subprocess.PIPE, stderr=subprocess.PIPE,
         preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
-    time.sleep(3)
+    # Ctrl-C once the games are under way: the workers are there and have played a while (a
+    # loaded machine may take more than a few seconds to start them).
+    deadline = time.monotonic() + 60
+    children = Path(f"/proc/{child.pid}/task/{child.pid}/children")
+    while time.monotonic() < deadline and child.poll() is None:
+        if children.exists() and len(children.read_text().split()) >= 2:
+            break
+        time.sleep(0.1)
+    time.sleep(2)
     child.send_signal(signal.SIGINT)
     out, err = child.communicate(timeout=60)
     assert child.returncode == 130

@@ -27,6 +27,7 @@ from game.ui.cazabombas.briefing import BriefingScene, strip_rect
 from game.ui.cazabombas.kit import STATES, legend
 from game.ui.cazabombas.table import CazaTableScene
 from game.ui.icons import ICONS, icon_surface
+from game.ui.scenes.new_game import NETWORK
 from game.ui.scenes.results import ResultsScene
 from game.ui.scenes.rules import RulesScene, rule_lines
 from game.ui.screenshot import render_scene_to_png
@@ -57,7 +58,7 @@ def test_the_new_game_screen_offers_the_missions_as_one_choice(stubbed_app: Any)
         click_arrow(app, scene.game_choice, +1)
     assert [n for n, _ in scene.count_choice.options] == [2, 3, 4, 5]
     kinds = [kind for kind, _ in scene.seat_choices[0].options]
-    assert kinds == [K.PERSON, K.LANZADO, K.ASTUTO, K.DESPIADADO]
+    assert kinds == [K.PERSON, K.LANZADO, K.ASTUTO, K.DESPIADADO, NETWORK]
     shown = {name: w for (game, name), w in scene.option_widgets.items() if w.visible}
     assert set(shown) == {"pick"}
     missions = shown["pick"]

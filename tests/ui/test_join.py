@@ -301,8 +301,9 @@ def test_a_lost_connection_says_so_and_the_link_takes_the_seat_back(
     until(app, lambda: app.loc.t("join.lost") in statuses,
           seen=lambda: statuses.add(scene.status()))
     assert scene.phase is Phase.WAITING and not scene.error  # still at the table
-    until(app, lambda: scene.status() == app.loc.t("join.waiting"))
-    assert host.table.seats[0].token == token and host.table.seats[0].session is not None
+    until(app, lambda: scene.status() == app.loc.t("join.waiting")
+          and host.table.seats[0].session is not None)  # the host's side, on its thread
+    assert host.table.seats[0].token == token
     other = join(host, "Bea")
     try:
         until(app, lambda: app.stack.top is not scene)  # the same seat plays

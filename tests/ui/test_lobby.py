@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pytest
 
 from game.core.config import SeatKind
 from game.net.client import Autoplayer, Joiner, new_token
@@ -66,9 +67,10 @@ def _until(app: App, done: Callable[[], bool], seconds: float = 20) -> None:
     assert done()
 
 
+@pytest.mark.slow
 def test_a_table_opened_to_the_network_fills_starts_and_plays_to_the_results(
         silent_app: Callable[..., App]) -> None:
-    app = silent_app("en", reduced_motion=True)
+    app = silent_app("en", reduced_motion=True, machine_speed="fast")
     lobby = _open_lobby(app)
     try:
         _until(app, lambda: bool(lobby.rows()))
@@ -85,7 +87,7 @@ def test_a_table_opened_to_the_network_fills_starts_and_plays_to_the_results(
         acted = frame = 0
         end = time.monotonic() + 120
         while not isinstance(app.stack.top, ResultsScene) and time.monotonic() < end:
-            frames(app, dt=1 / 30)
+            frames(app, dt=1 / 10)
             top: Any = app.stack.top
             if top is table and table.flow.awaiting_person is not None and table.may_act:
                 legal = table.match.legal_for(table.flow.awaiting_person)
@@ -145,7 +147,7 @@ def test_a_hosted_table_left_mid_game_is_offered_again_and_resumes_where_it_was(
     table on the title, and resuming opens it to the network again at the same move."""
     from game.ui import launch
 
-    app = make_app("en", settings={"reduced_motion": True})
+    app = make_app("en", settings={"reduced_motion": True, "machine_speed": "fast"})
     lobby = _open_lobby(app)
     try:
         _until(app, lambda: bool(lobby.rows()))

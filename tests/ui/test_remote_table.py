@@ -102,6 +102,7 @@ def _seats(game: str) -> tuple[str, ...]:
 ONE_PER_FAMILY = sorted({family_of(game): game for game in playable()}.values())
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game", ONE_PER_FAMILY)
 def test_a_joined_person_plays_a_whole_game_through_the_table_screen(
         game: str, hosting: Callable[..., Hosting], silent_app: Callable[..., Any]) -> None:
@@ -123,7 +124,7 @@ def test_a_joined_person_plays_a_whole_game_through_the_table_screen(
     acted = frame = 0
     end = time.monotonic() + 120
     while not remote.is_over() and time.monotonic() < end:
-        app.step(1 / 30)
+        app.step(1 / 10)  # a tenth of a second a frame: the animations, not the test, wait
         top = app.stack.top
         if top is scene and scene.flow.awaiting_person is not None and scene.may_act:
             legal = remote.legal_for(scene.flow.awaiting_person)
