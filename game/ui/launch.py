@@ -175,9 +175,6 @@ class RemoteTrace:
                           "moves": remote.moves})
         self._told = max(self._told, remote.feed_size)
         pending = remote.pending()
-        for s_ in remote.people:
-            v_ = remote.view_for(s_)
-            tracer.write({"event": "DEBUGHAND", "nopes": list(getattr(v_, "hand", ())).count("nope"), "window": pending.is_window, "legal": [str(a) for a in remote.legal_for(s_)][:3] if pending.is_window else None})
         if pending.is_window and self._window != remote.moves:
             self._window = remote.moves
             tracer.write({"event": "window", "moves": remote.moves, "phase": pending.phase})

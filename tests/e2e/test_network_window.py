@@ -1,7 +1,8 @@
 """End to end: a table across the network, two ``python -m game`` windows on one X display.
 
 Window A (the host) opens a Bombazo table from the new-game screen with a person at seat 0,
-"Person on the network" at seat 1 and two machines; the lobby shows the code, which a person
+"Person on the network" at seat 1 and a machine (Lanzado, who plays many cards: many
+reaction windows); the lobby shows the code, which a person
 would read off the screen: the test reads it from the host's data folder instead
 (``<home>/host/table.json``, written by ``game.net.host.keep`` with the code and the port the
 table listens on). Window B (the joining computer) goes to "Join a table", types
@@ -17,9 +18,12 @@ change of the top screen, and for a joined table (the host's own screen is one) 
 events as they arrive (``feed``), whose turn it is (``turn``), windows opening and the end.
 
 A network table's deal cannot be chosen from the screens, so whether B ever holds a nope while
-a window is open is up to the deal: when a game ends without one, the table is opened again
-(up to ``GAMES`` games) and the test asserts that B's nope reached both computers in one of
-them.
+a window is open is up to the deal (B only draws, so a nope it gets stays in its hand until a
+window opens; when B held one, it always got played in the next window; about half the games
+deal B none before the end): when a game ends without B's nope, both go back to the title and
+the table is opened again, up to ``GAMES`` games (all of them without: about 1 run in 100,
+then the failure says so), and the test asserts that B's nope reached both computers. Three
+seats rather than four: B draws more cards before the end, so more games give it a nope.
 
 Needs Xvfb and xdotool, as ``test_window.py`` (whose helpers this reuses).
 """
@@ -51,7 +55,7 @@ round to the last choice, "Person on the network"."""
 OPEN_TABLE = (1059, 650)
 """The new-game screen's Start ("Open the table" with a network seat)."""
 NAME_B = "Bea"
-GAMES = 1
+GAMES = 6
 GAME_SECONDS = 420
 
 
@@ -258,8 +262,8 @@ def test_a_network_table_hosted_in_one_window_and_joined_from_another(
         wide_display: str, tmp_path: Path) -> None:
     host = Settings(tutorial_seen=True, machine_speed="fast", reduced_motion=True,
                     reaction_seconds=2, player_names=["Ana"],
-                    last_setup={"game": "bombazo", "seats": ["person", "person", "lanzado",
-                                                             "lanzado"], "options": []})
+                    last_setup={"game": "bombazo", "seats": ["person", "person", "lanzado"],
+                                "options": []})
     a = _start(wide_display, tmp_path / "a", host)
     b = _start(wide_display, tmp_path / "b",
                Settings(tutorial_seen=True, machine_speed="fast", reduced_motion=True))
@@ -279,9 +283,9 @@ def test_a_network_table_hosted_in_one_window_and_joined_from_another(
             for records in (seen_a, seen_b):
                 starts = [r for r in records if r["event"] == "start"]
                 assert len(starts) == 1 and starts[0]["network"] is True, starts
-                assert starts[0]["game"] == "bombazo" and len(starts[0]["seats"]) == 4
+                assert starts[0]["game"] == "bombazo" and len(starts[0]["seats"]) == 3
                 overs = [r for r in records if r["event"] == "over"]
-                assert len(overs) == 1 and sorted(overs[0]["ranking"]) == [0, 1, 2, 3]
+                assert len(overs) == 1 and sorted(overs[0]["ranking"]) == [0, 1, 2]
             assert next(r for r in seen_a if r["event"] == "start")["people"] == [0]
             assert next(r for r in seen_b if r["event"] == "start")["people"] == [1]
             # the same game on both computers: the same ranking, the same public events

@@ -162,11 +162,14 @@ def test_the_first_play_is_the_lesson_and_every_step_waits_for_the_player(
     until_showing(app, lesson, "hide")
     picker = app.stack.top
     assert isinstance(picker, HideBombScene)
+    # The person still owes a turn (the Attack): the picker starts below the card they will
+    # draw, so Enter alone never hands them their own bomb back.
+    assert picker.position == scene.shown.turns_owed - 1 == 1
     key(pygame.K_RIGHT)
     key(pygame.K_RIGHT)
     key(pygame.K_RETURN)
     frames(app, 3)
-    assert scene.match.actions[-1] == (0, A.Action(A.PLACE_BOMB, position=2))
+    assert scene.match.actions[-1] == (0, A.Action(A.PLACE_BOMB, position=3))
 
     until_showing(app, lesson, "done")
     assert not lesson.skip_button.visible      # nothing left to skip

@@ -335,8 +335,11 @@ class TableScene(TableInput):
                 self.say(self.t("hide.empty_deck", bomb=self.namer.card("bomb")))
         elif kind == "place_bomb":
             self.panel = None
+            # The picker starts below the cards this person must still draw (after an Attack
+            # the top would be theirs again: Enter would hand them their own bomb back).
             self.push(HideBombScene(self.app, self.shown.deck_size, kitten=self.namer.kitten,
-                                    bomb_name=self.namer.card("bomb")), self._hidden)
+                                    bomb_name=self.namer.card("bomb"),
+                                    start=max(0, self.shown.turns_owed - 1)), self._hidden)
         elif kind == "give":
             self.panel = None
             legal = self.match.legal_for(seat)

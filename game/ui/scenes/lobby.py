@@ -242,6 +242,11 @@ class LobbyScene(FormScene[None]):
         if not self.rows():
             draw_text(surface, self.t("lobby.opening"), (rx, RIGHT.top + 64),
                       theme.TEXT_BODY, theme.INK_DIM)
+        elif self.free_seats():
+            # Why Start waits (a greyed button alone does not say it).
+            draw_paragraph(surface, self.t("lobby.start_when"),
+                           pygame.Rect(rx, RIGHT.bottom - 76, RIGHT.width - 60, 60),
+                           theme.TEXT_MIN, theme.INK_DIM)
         if self.problem:
             draw_text(surface, self.problem, (theme.SCREEN_W // 2, BUTTON_Y - 24),
                       theme.TEXT_BODY, theme.DANGER, anchor="center",

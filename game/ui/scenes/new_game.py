@@ -479,7 +479,7 @@ class NewGameScene(FormScene[None]):
         if self.problem:
             hint = self.problem
         elif self.network_seats():
-            hint = self.t("newgame.network_hint", n=len(self.network_seats()))
+            hint = plural(self.app.loc, "newgame.network_hint", len(self.network_seats()))
         elif people == 0:
             hint = self.t("newgame.watch_only")
         elif people >= 2:
