@@ -350,3 +350,21 @@ def test_the_middle_bands_lines_end_above_the_home_seats_panel() -> None:
         assert L.DIAL_LABEL_Y + label <= L.MINE_TOP
     finally:
         pygame.quit()
+
+
+def test_a_typed_codes_line_stays_clear_of_the_dials_line() -> None:
+    """The game code (hot seat, a typed code) was drawn over "1 mistake left" (seen by a
+    player in pt at 1024×600): it sits in the home panel's corner, under the rack's tiles."""
+    pygame.init()
+    try:
+        code = fonts.get(theme.TEXT_MIN, True).size("Código da partida: 8V1-118G")
+        box = pygame.Rect(0, 0, *code)
+        box.bottomleft = L.CODE_POS
+        dial = pygame.Rect(0, L.DIAL_LABEL_Y, 200,
+                           fonts.get(theme.TEXT_SMALL, True).get_linesize())
+        dial.centerx = L.DIAL_CENTRE[0]
+        assert not box.colliderect(dial)
+        assert box.top >= L.MINE_TOP and box.bottom <= theme.SCREEN_H
+        assert box.top >= L.MINE_TOP + 20 + L.MINE_TILE_H + 20  # under the home rack's tiles
+    finally:
+        pygame.quit()

@@ -63,7 +63,9 @@ CHIP = 46
 NEWS_Y = MIDDLE.top + 164
 NEWS_STEP = 21
 """The news' two rows end clear of the home seat's panel (the band is 210 tall)."""
-CODE_POS = (MARGIN, BAND.bottom - 2)
+CODE_POS = (MARGIN + 14, theme.SCREEN_H - 12)
+"""The game code (when the player typed it): the home panel's bottom left corner, under its
+rack (the band's corner is the dial's line)."""
 END_LINES_Y = MIDDLE.top + 54
 """A lost mission's summary, under its title."""
 SUMMARY_W = MIDDLE.width - 32
