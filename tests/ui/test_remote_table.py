@@ -226,3 +226,40 @@ def test_a_seat_whose_computer_dropped_is_said_while_the_game_waits_for_it(
         time.sleep(0.01)
     assert remote.waiting_for_away() and "network.away" in scene.notice.shown
     remote.close()
+
+
+def test_the_host_machines_moves_are_told_while_the_person_decides(
+        hosting: Callable[..., Hosting], silent_app: Callable[..., Any]) -> None:
+    """The machines' moves arrive while the table waits for its person: they are told (the
+    log, the animations) at once, not after the person's next move (a player saw the log two
+    draws behind the deck)."""
+    from game.ui.netplay import joined_table
+
+    host = hosting("bombazo", ("remote", "lanzado"))
+    remote = join(host)
+    end = time.monotonic() + 10
+    while not (remote.ready and remote.started) and time.monotonic() < end:
+        remote.poll()
+        time.sleep(0.01)
+    app = silent_app("en", reduced_motion=True)
+    scene: Any = joined_table(app, remote)
+    app.stack.push(scene)
+    end = time.monotonic() + 30
+    while not (scene.flow.awaiting_person is not None and scene.may_act):
+        app.step(1 / 10)
+        time.sleep(0.01)
+        assert time.monotonic() < end
+    draw = next(a for a in remote.legal_for(0)
+                if remote.engine.action_to_json(a) == {"do": "draw"})
+    before = remote.moves
+    assert scene.submit(draw)
+    # the machine plays its turn at the host; then the table waits for its person again
+    while not (remote.moves > before + 1 and scene.flow.awaiting_person is not None
+               and not scene.timeline.busy) and not remote.is_over():
+        app.step(1 / 10)
+        time.sleep(0.01)
+        assert time.monotonic() < end
+    for _ in range(5):
+        app.step(1 / 10)
+    assert scene._told == remote.feed_size  # every event of the machine's turn was told
+    remote.close()

@@ -200,7 +200,11 @@ class GameTable(Scene[None], Generic[V, T, A]):
         return self.timeline.settling
 
     def update(self, dt: float) -> None:
-        self.flow.receive()  # a joined table's news, even while it waits for its person
+        # A joined table's news comes whatever the table waits for (its person's decision
+        # too): told at once when nothing moves, so the log and the animations keep up with
+        # the host's machines (else the table tells it after its next own step).
+        if self.flow.receive() and not (self.timeline.busy or self._left):
+            self._tell()
         self._heard_refusals()
         self._play(dt)
         self.autosave()
