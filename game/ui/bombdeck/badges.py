@@ -27,7 +27,7 @@ class BadgeInfo:
     owes: str = ""
     """"Owes 2 turns" on the current seat when it owes more than one."""
     out_text: str = ""
-    """"Out · 3rd" once exploded (the third to go out, as the results say it)."""
+    """"Out 3rd" once exploded (the third to go out, in the results' words)."""
     tag: str = ""
     """"You" on your own badge."""
     key: str = ""
