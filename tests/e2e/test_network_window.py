@@ -19,10 +19,10 @@ events as they arrive (``feed``), whose turn it is (``turn``), windows opening a
 
 A network table's deal cannot be chosen from the screens, so whether B ever holds a nope while
 a window is open is up to the deal (B only draws, so a nope it gets stays in its hand until a
-window opens; when B held one, it always got played in the next window; about half the games
-deal B none before the end): when a game ends without B's nope, both go back to the title and
-the table is opened again, up to ``GAMES`` games (all of them without: about 1 run in 100,
-then the failure says so), and the test asserts that B's nope reached both computers. Three
+window opens; when B held one, it always got played in the next window; a third to a half of
+the games deal B none before the end): when a game ends without B's nope, both go back to the
+title and the table is opened again, up to ``GAMES`` games (all of them without: under 1 run in
+100, and the failure says so), and the test asserts that B's nope reached both computers. Three
 seats rather than four: B draws more cards before the end, so more games give it a nope.
 
 Needs Xvfb and xdotool, as ``test_window.py`` (whose helpers this reuses).
@@ -219,11 +219,10 @@ def _play(a: Game, b: Game, marks: tuple[int, int]) -> None:
             game.alive()
             if done[name]:
                 continue
-            records = _since(game, mark)
-            if [r["top"] for r in records if r["event"] == "scene"][-1:] == ["ResultsScene"]:
+            scenes = [r["top"] for r in _since(game, mark) if r["event"] == "scene"]
+            if scenes[-1:] == ["ResultsScene"]:
                 done[name] = True
                 continue
-            scenes = [r["top"] for r in records if r["event"] == "scene"]
             if scenes[-1:] == ["TableScene"]:
                 _keys(game, *extra, "space")  # a nope (B), a draw on one's turn
             else:

@@ -133,8 +133,8 @@ class Game:
         # its data folder: the one given, else its own, whatever the outer environment says
         env[HOME_ENV] = str(home if home is not None else folder / "data")
         self.env = env
-        if settings is not None:
-            data = folder / "data" / "mecha-corta"
+        if settings is not None:  # where the game reads them: its data folder (above)
+            data = Path(env[HOME_ENV])
             data.mkdir(parents=True, exist_ok=True)
             (data / "settings.json").write_text(json.dumps(settings), encoding="utf-8")
         with self.log.open("w") as out:
