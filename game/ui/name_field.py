@@ -32,6 +32,9 @@ class NameField(TextField):
         self.on_change = on_change
 
     def insert(self, chars: str) -> None:
+        if self.selected:  # Ctrl+A: what is typed replaces the name (it used to add to it)
+            self.text = ""
+            self.selected = False
         for ch in chars:
             if len(self.text) >= self.max_len:
                 break
@@ -59,8 +62,11 @@ class NameField(TextField):
         inner = self.rect.inflate(-2 * PAD, 0)
         caret_x = inner.left
         if self.text.strip(" ") and fonts.get(self.size, True).size(self.text)[0] > 0:
-            line = fit_line(self.text, self.size, inner.width - 4, theme.INK, bold=True)
+            ink = theme.INK_DARK if self.selected else theme.INK
+            line = fit_line(self.text, self.size, inner.width - 4, ink, bold=True)
             place = line.get_rect(midleft=(inner.left, inner.centery))
+            if self.selected:  # the whole name, selected: the next key replaces it
+                round_rect(surface, place.inflate(8, 6), theme.FOCUS, 6)
             surface.blit(line, place)
             caret_x = place.right + 2
         else:
