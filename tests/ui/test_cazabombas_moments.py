@@ -356,6 +356,7 @@ def test_a_typed_codes_line_stays_clear_of_the_dials_line() -> None:
     """The game code (hot seat, a typed code) was drawn over "1 mistake left" (seen by a
     player in pt at 1024×600): it sits in the home panel's corner, under the rack's tiles."""
     pygame.init()
+    fonts.clear()  # fonts made before another test quit pygame are dead
     try:
         code = fonts.get(theme.TEXT_MIN, True).size("Código da partida: 8V1-118G")
         box = pygame.Rect(0, 0, *code)
