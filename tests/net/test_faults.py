@@ -321,6 +321,7 @@ def host_kills(tmp_path: Path, seed: int, total: int) -> None:
         game += 1
 
 
+@pytest.mark.slow  # ten kills and resumes of real processes: 25-40 s
 def test_a_host_killed_at_random_moments_resumes_and_the_game_ends_as_played(
         tmp_path: Path) -> None:
     host_kills(tmp_path, seed=7, total=10)

@@ -21,7 +21,7 @@ from websockets.exceptions import ConnectionClosed
 from game.bots.registry import stand_in_for
 from game.net.protocol import MAX_CLIENT_MESSAGE, VERSION
 from game.net.tls import client_context
-from game.rules.registry import descriptor, playable
+from game.rules.registry import descriptor, family_of, playable
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -77,7 +77,17 @@ def _seats(game: str) -> str:
     return ",".join(["remote", "remote", *[level] * (count - 2)])
 
 
-@pytest.mark.parametrize("game", playable())
+def _one_per_family() -> list[Any]:
+    """Every game; the quick command plays the first of each family (the others are the same
+    protocol and codec on the same engine: `slow`, which CI runs)."""
+    first: dict[str, str] = {}
+    for game in playable():
+        first.setdefault(family_of(game), game)
+    return [game if game in first.values() else pytest.param(game, marks=pytest.mark.slow)
+            for game in playable()]
+
+
+@pytest.mark.parametrize("game", _one_per_family())
 def test_every_game_is_played_to_the_end_by_computers_on_the_network(tmp_path: Path,
                                                                      game: str) -> None:
     level = stand_in_for(game).value
@@ -149,6 +159,7 @@ async def _rogue(address: str, code: str) -> dict[str, Any]:
     return closes
 
 
+@pytest.mark.slow  # 2,000 messages and a whole game after them: 20-35 s
 def test_a_rogue_computer_is_closed_with_a_reason_and_the_table_plays_on(
         tmp_path: Path) -> None:
     with hosting(tmp_path, "bombazo", "remote,remote,remote,lanzado", "--seed", "3",
