@@ -186,6 +186,10 @@ class TableFlow:
     def fast_forward(self) -> None:
         self.pace = INSTANT
 
+    elsewhere = False
+    """The match runs on another computer (``game.net.remote.RemoteFlow``): its news comes
+    on its own, not as the answer to this flow's steps."""
+
     def receive(self) -> bool:
         """Take in what happened elsewhere (a table joined over the network: the host's
         messages); here the match is all there is, so nothing ever comes."""

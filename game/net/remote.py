@@ -268,6 +268,8 @@ class RemoteFlow(TableFlow):
     """The flow of a joined table: the curtain between this computer's people, the window's
     countdown as the host announced it; the rest is the host's."""
 
+    elsewhere = True
+
     def __init__(self, match: Any, pace: Pace, thinker: Thinker | None = None) -> None:
         super().__init__(match, pace, None)
         self.remote: RemoteMatch = match

@@ -203,7 +203,9 @@ class GameTable(Scene[None], Generic[V, T, A]):
         # A joined table's news comes whatever the table waits for (its person's decision
         # too): told at once when nothing moves, so the log and the animations keep up with
         # the host's machines (else the table tells it after its next own step).
-        if self.flow.receive() and not (self.timeline.busy or self._left):
+        self.flow.receive()
+        if self.flow.elsewhere and not (self.timeline.busy or self._left) \
+                and self.match.feed_size > self._told:
             self._tell()
         self._heard_refusals()
         self._play(dt)
