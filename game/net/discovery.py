@@ -204,25 +204,25 @@ def service_info(ad: TableAd, instance: str | None = None) -> ServiceInfo:
     )
 
 
-class Advertiser:
-    """A table advertised on the network from a thread of its own, until :meth:`close`.
-    Never raises and never blocks (but :meth:`close` and :meth:`wait`, as long as asked):
-    a Zeroconf that cannot start leaves it :attr:`State.DISABLED`, with :attr:`problem`.
+class _ZeroconfThread:
+    """What the advertiser and the browser share: a Zeroconf on a thread of its own, a state
+    behind a condition, :meth:`wait`, :meth:`close`, and a Zeroconf that cannot start leaving
+    it :attr:`State.DISABLED` (logged with ``disabled_says``), never raising. A subclass sets
+    its own fields, then calls this ``__init__``, which starts the thread."""
 
-    ``interfaces``: where to advertise (every interface; the tests name ``127.0.0.1``)."""
+    disabled_says = ""
+    thread_name = ""
 
-    def __init__(self, ad: TableAd, *,
-                 interfaces: Interfaces = InterfaceChoice.All) -> None:
+    def __init__(self, interfaces: Interfaces) -> None:
         self._interfaces = interfaces
         self._changed = threading.Condition()
-        self._wanted = ad
         self._closing = False
         self._state = State.STARTING
         self._problem: str | None = None
-        self._published: TableAd | None = None
-        self._sending = ad
-        """The ad last sent (or being sent): the thread sends again when it differs."""
-        self._thread = _start_thread(self._run, "mecha-corta-advertiser", self._disable)
+        self._thread = _start_thread(self._run, self.thread_name, self._disable)
+
+    def _run(self) -> None:
+        raise NotImplementedError
 
     @property
     def state(self) -> State:
@@ -231,8 +231,7 @@ class Advertiser:
 
     @property
     def disabled(self) -> bool:
-        """Nothing is advertised and nothing will be: the lobby says others must type the
-        address."""
+        """Nothing is or will be advertised or found: the people type the address."""
         return self.state is State.DISABLED
 
     @property
@@ -240,6 +239,48 @@ class Advertiser:
         """Why Zeroconf could not start (for the log; the screens show :attr:`disabled`)."""
         with self._changed:
             return self._problem
+
+    def wait(self, timeout: float) -> State:
+        """The state once it is no longer :attr:`State.STARTING` (or when ``timeout``
+        seconds have passed)."""
+        with self._changed:
+            self._changed.wait_for(lambda: self._state is not State.STARTING, timeout)
+            return self._state
+
+    def close(self, wait: float = CLOSE_WAIT) -> None:
+        """Stop (the advertiser withdraws the table first: a goodbye others see at once) and
+        close the sockets; waits up to ``wait`` seconds for that (the thread finishes on its
+        own if the wait is shorter)."""
+        with self._changed:
+            self._closing = True
+            self._changed.notify_all()
+        if self._thread is not None and wait > 0:
+            self._thread.join(wait)
+
+    def _disable(self, error: BaseException) -> None:
+        _log_disabled(self.disabled_says, error)
+        with self._changed:
+            self._state, self._problem = State.DISABLED, _describe(error)
+            self._changed.notify_all()
+
+
+class Advertiser(_ZeroconfThread):
+    """A table advertised on the network from a thread of its own, until :meth:`close`.
+    Never raises and never blocks (but :meth:`close` and :meth:`wait`, as long as asked):
+    a Zeroconf that cannot start leaves it :attr:`State.DISABLED`, with :attr:`problem`.
+
+    ``interfaces``: where to advertise (every interface; the tests name ``127.0.0.1``)."""
+
+    disabled_says = "the table is not advertised on the network"
+    thread_name = "mecha-corta-advertiser"
+
+    def __init__(self, ad: TableAd, *,
+                 interfaces: Interfaces = InterfaceChoice.All) -> None:
+        self._wanted = ad
+        self._published: TableAd | None = None
+        self._sending = ad
+        """The ad last sent (or being sent): the thread sends again when it differs."""
+        super().__init__(interfaces)
 
     @property
     def published(self) -> TableAd | None:
@@ -255,22 +296,6 @@ class Advertiser:
             self._wanted = replace(ad, seats_taken=taken,
                                    seats=ad.seats if seats is None else seats)
             self._changed.notify_all()
-
-    def wait(self, timeout: float) -> State:
-        """The state once it is no longer :attr:`State.STARTING` (or when ``timeout``
-        seconds have passed)."""
-        with self._changed:
-            self._changed.wait_for(lambda: self._state is not State.STARTING, timeout)
-            return self._state
-
-    def close(self, wait: float = CLOSE_WAIT) -> None:
-        """Withdraw the table (a goodbye others see at once) and close the sockets; waits up to
-        ``wait`` seconds for that (the thread finishes on its own if the wait is shorter)."""
-        with self._changed:
-            self._closing = True
-            self._changed.notify_all()
-        if self._thread is not None and wait > 0:
-            self._thread.join(wait)
 
     # ------------------------------------------------------------ the thread
 
@@ -316,12 +341,6 @@ class Advertiser:
 
     def _closing_or_changed(self) -> bool:
         return self._closing or self._wanted != self._sending
-
-    def _disable(self, error: BaseException) -> None:
-        _log_disabled("the table is not advertised on the network", error)
-        with self._changed:
-            self._state, self._problem = State.DISABLED, _describe(error)
-            self._changed.notify_all()
 
 
 # ---------------------------------------------------------------- what a computer finds
@@ -527,19 +546,17 @@ class _Listener(ServiceListener):
         self.tables.seen(name, info)
 
 
-class Browser:
+class Browser(_ZeroconfThread):
     """The tables on the network, collected from a thread of its own until :meth:`close`.
     Never raises and never blocks (but :meth:`close` and :meth:`wait`): a Zeroconf that
     cannot start leaves it :attr:`State.DISABLED` with an empty list."""
 
+    disabled_says = "tables on the network cannot be found"
+    thread_name = "mecha-corta-browser"
+
     def __init__(self, *, interfaces: Interfaces = InterfaceChoice.All) -> None:
         self.tables = TableList()
-        self._interfaces = interfaces
-        self._changed = threading.Condition()
-        self._closing = False
-        self._state = State.STARTING
-        self._problem: str | None = None
-        self._thread = _start_thread(self._run, "mecha-corta-browser", self._disable)
+        super().__init__(interfaces)
 
     def snapshot(self) -> tuple[FoundTable, ...]:
         """The tables seen now (cheap: read it every frame)."""
@@ -552,35 +569,6 @@ class Browser:
     @property
     def ignored(self) -> int:
         return self.tables.ignored
-
-    @property
-    def state(self) -> State:
-        with self._changed:
-            return self._state
-
-    @property
-    def disabled(self) -> bool:
-        """No table will be found: the person must type the host's address."""
-        return self.state is State.DISABLED
-
-    @property
-    def problem(self) -> str | None:
-        with self._changed:
-            return self._problem
-
-    def wait(self, timeout: float) -> State:
-        """The state once it is no longer :attr:`State.STARTING` (or after ``timeout`` s)."""
-        with self._changed:
-            self._changed.wait_for(lambda: self._state is not State.STARTING, timeout)
-            return self._state
-
-    def close(self, wait: float = CLOSE_WAIT) -> None:
-        """Stop listening and close the sockets (waiting up to ``wait`` seconds for that)."""
-        with self._changed:
-            self._closing = True
-            self._changed.notify_all()
-        if self._thread is not None and wait > 0:
-            self._thread.join(wait)
 
     def _run(self) -> None:
         zeroconf: Zeroconf | None = None
@@ -604,12 +592,6 @@ class Browser:
         self.tables.clear()
         with self._changed:
             self._state = State.CLOSED
-            self._changed.notify_all()
-
-    def _disable(self, error: BaseException) -> None:
-        _log_disabled("tables on the network cannot be found", error)
-        with self._changed:
-            self._state, self._problem = State.DISABLED, _describe(error)
             self._changed.notify_all()
 
 

@@ -31,7 +31,6 @@ Needs Xvfb and xdotool, as ``test_window.py`` (whose helpers this reuses).
 from __future__ import annotations
 
 import json
-import subprocess
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -40,7 +39,7 @@ from typing import Any
 import pytest
 
 from game.ui.settings import Settings
-from tests.e2e.test_window import Game, _free_display, _need_tools, _wait
+from tests.e2e.test_window import Game, _wait, xvfb
 
 SCREEN = (2560, 720)
 """Two 1280×720 windows side by side (a click goes to the window under the pointer)."""
@@ -62,31 +61,8 @@ GAME_SECONDS = 420
 @pytest.fixture
 def wide_display() -> Iterator[str]:
     """A fresh Xvfb server twice as wide as a window; its DISPLAY name."""
-    _need_tools()
-    for _attempt in range(5):
-        number = _free_display()
-        server = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
-             "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        socket = Path(f"/tmp/.X11-unix/X{number}")
-        end = time.monotonic() + 10
-        while time.monotonic() < end and server.poll() is None and not socket.exists():
-            time.sleep(0.05)
-        if server.poll() is None and socket.exists():
-            break
-        server.kill()
-        server.wait()
-    else:
-        pytest.fail("Xvfb did not start")
-    try:
-        yield f":{number}"
-    finally:
-        server.terminate()
-        try:
-            server.wait(timeout=10)
-        except subprocess.TimeoutExpired:
-            server.kill()
-            server.wait()
+    with xvfb(SCREEN) as name:
+        yield name
 
 
 def _start(display: str, folder: Path, settings: Settings) -> Game:

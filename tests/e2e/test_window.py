@@ -20,6 +20,7 @@ import subprocess
 import sys
 import time
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 from typing import Any
 
@@ -85,14 +86,14 @@ def _wait(what: str, check: Callable[[], Any], timeout: float, every: float = 0.
     raise AssertionError(f"timed out after {timeout:.0f} s waiting for {what}")
 
 
-@pytest.fixture
-def display() -> Iterator[str]:
-    """A fresh Xvfb server; its DISPLAY name."""
+@contextmanager
+def xvfb(size: tuple[int, int]) -> Iterator[str]:
+    """A fresh Xvfb server of ``size``; its DISPLAY name."""
     _need_tools()
     for _attempt in range(5):
         number = _free_display()
         server = subprocess.Popen(
-            ["Xvfb", f":{number}", "-screen", "0", f"{SCREEN[0]}x{SCREEN[1]}x24",
+            ["Xvfb", f":{number}", "-screen", "0", f"{size[0]}x{size[1]}x24",
              "-nolisten", "tcp"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
         socket = Path(f"/tmp/.X11-unix/X{number}")
         end = time.monotonic() + 10
@@ -113,6 +114,13 @@ def display() -> Iterator[str]:
         except subprocess.TimeoutExpired:
             server.kill()
             server.wait()
+
+
+@pytest.fixture
+def display() -> Iterator[str]:
+    """A fresh Xvfb server of the window's size; its DISPLAY name."""
+    with xvfb(SCREEN) as name:
+        yield name
 
 
 class Game:
