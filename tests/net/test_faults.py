@@ -252,24 +252,26 @@ def play_with_client_kills(tmp_path: Path, rng: random.Random, most: int) -> int
     return kills
 
 
-def client_kills(tmp_path: Path, seed: int, total: int) -> None:
-    """``total`` kills of joined computers, over as many games as it takes."""
+def kills_over_games(play: Callable[[Path, random.Random, int], int], tmp_path: Path,
+                     seed: int, total: int) -> None:
+    """``total`` kills (``play`` makes them in one game and says how many), over as many
+    games as it takes."""
     rng = random.Random(seed)
     kills = 0
     game = 0
     while kills < total:
-        kills += play_with_client_kills(tmp_path / f"game-{game}", rng, total - kills)
+        kills += play(tmp_path / f"game-{game}", rng, total - kills)
         game += 1
 
 
 def test_joined_computers_killed_at_random_moments_rejoin_and_the_game_ends_as_played(
         tmp_path: Path) -> None:
-    client_kills(tmp_path, seed=22, total=12)
+    kills_over_games(play_with_client_kills, tmp_path, seed=22, total=12)
 
 
 @pytest.mark.slow
 def test_fifty_kills_of_joined_computers(tmp_path: Path) -> None:
-    client_kills(tmp_path, seed=50, total=50)
+    kills_over_games(play_with_client_kills, tmp_path, seed=50, total=50)
 
 
 # ------------------------------------------------------------------ the host killed
@@ -312,19 +314,11 @@ def play_with_host_kills(tmp_path: Path, rng: random.Random, most: int) -> int:
     return kills
 
 
-def host_kills(tmp_path: Path, seed: int, total: int) -> None:
-    rng = random.Random(seed)
-    kills = 0
-    game = 0
-    while kills < total:
-        kills += play_with_host_kills(tmp_path / f"game-{game}", rng, total - kills)
-        game += 1
-
 
 @pytest.mark.slow  # ten kills and resumes of real processes: 25-40 s
 def test_a_host_killed_at_random_moments_resumes_and_the_game_ends_as_played(
         tmp_path: Path) -> None:
-    host_kills(tmp_path, seed=7, total=10)
+    kills_over_games(play_with_host_kills, tmp_path, seed=7, total=10)
 
 
 # ------------------------------------------------------------------ a flood of connections
