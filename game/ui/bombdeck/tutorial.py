@@ -27,7 +27,7 @@ only from the title's "How to play".
 from __future__ import annotations
 
 import math
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -71,6 +71,13 @@ BUTTON_H = 44
 Rect = pygame.Rect
 DECK_AREA = Rect(L.DECK.left - 12, L.DECK.top, L.DECK.width + 24, L.DECK.height + 66)
 """The deck with its count and its name under it."""
+DISCARD_AREA = Rect(L.DISCARD.left - 12, L.DISCARD.top, L.DISCARD.width + 24,
+                    L.DISCARD.height + 66)
+"""The discard pile with its name under it."""
+DRAW_TAG = Rect(L.DRAW.left, L.DRAW.bottom, L.DRAW.width, 48)
+"""Under the draw button: the "2 left" tag of turns owed."""
+BANNER = Rect(L.BANNER_X - L.BANNER_W // 2 + 40, L.BANNER_Y - 8, L.BANNER_W - 80, 76)
+"""The status banner between the log and the draw button ("Your turn")."""
 
 
 # --- the steps ---------------------------------------------------------------------------------
@@ -198,6 +205,8 @@ class Lesson(TableOverlay):
         self._clock = 0.0
         self._nudge = 0.0
         self.bubble: Rect | None = None
+        self._spot_key: tuple[object, ...] | None = None
+        self._spot = Rect(0, 0, 0, 0)
         self.form = Form()
         self.next_button = Button((0, 0, 196, BUTTON_H), self._next_text, self.next,
                                   style="primary", size=theme.TEXT_SMALL,
@@ -414,6 +423,17 @@ class Lesson(TableOverlay):
         step = self.step
         return [] if step is None else step.points(self)
 
+    def keep(self) -> list[tuple[Rect, float]]:
+        """The table's parts a bubble should not cover, with how much each matters: what the
+        lesson talks about and what the person is asked to press most, the log least (it
+        is read after the lesson's words, and is empty at first)."""
+        keep = [(rect, 1.0) for rect in self.scene.layout.badges().values()]
+        keep += [(DECK_AREA, 1.0), (DISCARD_AREA, 1.0), (L.METER, 1.0), (L.DRAW, 2.0),
+                 (DRAW_TAG, 0.5), (L.HAND, 0.8), (BANNER, 0.5), (L.LOG, 0.1)]
+        if self.live.clues:
+            keep.append((self.clues(), 1.0))
+        return keep
+
     def _lines(self, width: int) -> list[str]:
         lines = wrap_text(self.text(), TEXT, width)
         if self._nudge > 0:
@@ -435,7 +455,12 @@ class Lesson(TableOverlay):
         lines = self._lines(BUBBLE_W - 40)
         height = 20 + len(lines) * 26 + 14 + BUTTON_H + 16
         size = (BUBBLE_W, height)
-        self.bubble = _beside(self.targets(), size, step.sides, step.gap)
+        targets = self.targets()
+        key = (self.index, size, tuple(map(tuple, targets)), bool(self.live.clues))
+        if key != self._spot_key:  # the search runs when something it weighs moved
+            self._spot_key = key
+            self._spot = _beside(targets, size, step.sides, step.gap, self.keep())
+        self.bubble = self._spot.copy()
         b = self.bubble
         self.next_button.rect.bottomright = (b.right - 16, b.bottom - 14)
         self.skip_button.rect.bottomleft = (b.left + 16, b.bottom - 14)
@@ -484,33 +509,55 @@ class Lesson(TableOverlay):
         self.form.draw(surface)
 
 
+SLIDE = tuple(range(-320, 321, 20))
+"""How far a bubble may slide along its side of the target, tried nearest first."""
+SIDE_COST = 400.0
+"""What taking the step's next side costs against a covered pixel: a few hundred pixels of
+the log are worth the first side, a strip of the discard pile is not."""
+
+
 def _beside(targets: list[Rect], size: tuple[int, int], sides: tuple[str, ...],
-            gap: int) -> Rect:
-    """A rect of ``size`` beside the targets on the first of ``sides`` where it fits on the
-    screen without covering them; in the middle when there is no target or no room."""
+            gap: int, keep: Sequence[tuple[Rect, float]] = ()) -> Rect:
+    """A rect of ``size`` beside the targets, on the screen, never over them, covering as
+    little as it can of ``keep`` (the table's parts with how much a person needs to see each:
+    a bubble over the discard pile or the clues hides what it talks about, as the review of
+    issue 20 found at steps 3, 8 and 12). Each side of ``sides`` is tried with the bubble
+    slid along it; an earlier side and a shorter slide win ties. In the middle when there is
+    no target or no room."""
     bubble = Rect((0, 0), size)
     screen = Rect(0, 0, theme.SCREEN_W, theme.SCREEN_H).inflate(-2 * MARGIN, -2 * MARGIN)
+    middle = (theme.SCREEN_W // 2, theme.SCREEN_H // 2 - 40)
     if not targets:
-        bubble.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2 - 40)
+        bubble.center = middle
         return bubble
     area = targets[0].unionall(targets[1:]).inflate(14, 14)
-    for side in sides:
-        if side == "below":
-            bubble.midtop = (area.centerx, area.bottom + gap)
-        elif side == "above":
-            bubble.midbottom = (area.centerx, area.top - gap)
-        elif side == "right":
-            bubble.midleft = (area.right + gap, area.centery)
-        else:
-            bubble.midright = (area.left - gap, area.centery)
-        if side in ("below", "above"):
-            bubble.left = max(screen.left, min(screen.right - bubble.width, bubble.left))
-        else:
-            bubble.top = max(screen.top, min(screen.bottom - bubble.height, bubble.top))
-        if screen.contains(bubble) and not any(bubble.colliderect(t) for t in targets):
-            return bubble
-    bubble.center = (theme.SCREEN_W // 2, theme.SCREEN_H // 2 - 40)
-    return bubble
+    best: tuple[float, Rect] | None = None
+    for order, side in enumerate(sides):
+        for slide in sorted(SLIDE, key=abs):
+            if side == "below":
+                bubble.midtop = (area.centerx + slide, area.bottom + gap)
+            elif side == "above":
+                bubble.midbottom = (area.centerx + slide, area.top - gap)
+            elif side == "right":
+                bubble.midleft = (area.right + gap, area.centery + slide)
+            else:
+                bubble.midright = (area.left - gap, area.centery + slide)
+            if not screen.contains(bubble) or bubble.colliderect(area) \
+                    or any(bubble.colliderect(t) for t in targets):
+                continue
+            covered = sum(weight * _overlap(bubble, rect) for rect, weight in keep)
+            cost = covered + order * SIDE_COST + abs(slide)
+            if best is None or cost < best[0]:
+                best = (cost, bubble.copy())
+    if best is None:
+        bubble.center = middle
+        return bubble
+    return best[1]
+
+
+def _overlap(a: Rect, b: Rect) -> int:
+    clip = a.clip(b)
+    return clip.width * clip.height
 
 
 _SHADES: SurfaceCache[pygame.Surface] = SurfaceCache("lesson shades", 2 * MB)
