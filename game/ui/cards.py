@@ -157,11 +157,14 @@ def _wrap_tokens(tokens: list[str], size: int, width: int, bold: bool) -> list[s
     return lines
 
 
-def title_layout(name: str, width: int, size: int, most: int = 2
+def title_layout(name: str, width: int, size: int, most: int = 2, whole: bool = False
                  ) -> tuple[list[str], int, bool]:
     """How a card title fits ``width`` on at most ``most`` lines: (lines, size, bold). Tried in
     order: bold from ``size`` down to ``TEXT_MIN``, regular, regular narrowed a little, then a
-    long word hyphenated; the last resort lines are drawn narrowed (``fit_line``)."""
+    long word hyphenated; the last resort lines are drawn narrowed (``fit_line``). ``whole``:
+    words are never cut; no lines when they do not fit (a card fanned narrow in a long hand
+    shows its colour and picture, and says its name when hovered: issue 20's review found
+    "Desac-tivar" and "Mapa-che" hard to read)."""
     for bold in (True, False):
         font_sizes = range(size, theme.TEXT_MIN - 1, -1) if bold else (theme.TEXT_MIN,)
         for s in font_sizes:
@@ -170,10 +173,12 @@ def title_layout(name: str, width: int, size: int, most: int = 2
             if len(lines) <= most and all(font.size(line)[0] <= width for line in lines):
                 return lines, s, bold
     font = fonts.get(theme.TEXT_MIN)
-    wide = int(width / TITLE_SQUEEZE)  # what may be narrowed into ``width``
+    wide = int(width / (NARROW if whole else TITLE_SQUEEZE))  # what may be narrowed in
     lines = wrap_text(name, theme.TEXT_MIN, wide)
     if len(lines) <= most and all(font.size(line)[0] <= wide for line in lines):
         return lines, theme.TEXT_MIN, False  # narrowed a little
+    if whole:
+        return [], theme.TEXT_MIN, False
     lines = _wrap_tokens(_tokens(name, theme.TEXT_MIN, wide, False), theme.TEXT_MIN, wide,
                          False)
     if len(lines) > most:
@@ -181,11 +186,12 @@ def title_layout(name: str, width: int, size: int, most: int = 2
     return lines, theme.TEXT_MIN, False
 
 
-def _name_lines(name: str, size: int, width: int, ink: theme.Color, most: int = 2
-                ) -> list[pygame.Surface]:
-    lines, fitted, bold = title_layout(name, width, size, most) if name else ([], size, True)
-    return [fit_line(line, fitted, width, ink, bold=bold, min_squeeze=TITLE_SQUEEZE)
-            for line in lines]
+def _name_lines(name: str, size: int, width: int, ink: theme.Color, most: int = 2,
+                whole: bool = False) -> list[pygame.Surface]:
+    lines, fitted, bold = title_layout(name, width, size, most, whole) if name \
+        else ([], size, True)
+    return [fit_line(line, fitted, width, ink, bold=bold,
+                     min_squeeze=NARROW if whole else TITLE_SQUEEZE) for line in lines]
 
 
 def band_ink(card_id: str) -> theme.Color:
@@ -223,7 +229,7 @@ def draw_card(card_id: str, name: str = "", effect: str = "",
     # name band
     ink = theme.readable_ink(st.base)
     name_size = max(theme.TEXT_MIN, round(w * 0.13))
-    lines = _name_lines(name, name_size, room, ink, 3 if narrow else 2)
+    lines = _name_lines(name, name_size, room, ink, 2, whole=narrow)
     line_h = max((s.get_height() for s in lines), default=name_size)
     band_h = max(round(h * 0.2), len(lines) * (line_h - 2) + 10)
     band = pygame.Rect(0, 0, w, band_h)
@@ -261,6 +267,11 @@ def draw_card(card_id: str, name: str = "", effect: str = "",
         room_bottom -= round(h * 0.1)  # the corner icon's row
     radius = max(8, min((w - 2 * edge) * 0.4, (room_bottom - room_top) / 2))
     centre = (w / 2, (room_top + room_bottom) / 2)
+    if narrow:  # fanned under its neighbour: the picture in the part that shows
+        middle = edge + 4 + room / 2
+        if middle < centre[0]:
+            radius = max(8, min(radius, middle - edge - 2))
+            centre = (middle, centre[1])
     dark_card = theme.luminance(st.body) < 0.3
     gfx.circle(surf, (250, 248, 240), centre, radius)
     gfx.circle(surf, theme.mix(st.base, (0, 0, 0), 0.15), centre, radius,

@@ -16,6 +16,7 @@ from game.rules.bombdeck.cards import RULESETS
 from game.ui import cards, fonts, theme
 from game.ui.app import App
 from game.ui.bombdeck import face
+from game.ui.bombdeck.hand import HandFan
 from game.ui.bombdeck.table import TableScene
 from game.ui.text import NARROW
 from game.ui.textaudit import listening
@@ -83,3 +84,67 @@ def test_a_hovered_card_says_its_whole_effect_unsquashed(app: App, lang: str) ->
             with listening("hover", lang) as heard:
                 cards.draw_card(card, "Name", effect, size)
             assert not heard.found, [f.line() for f in heard.found.values()]
+
+
+def _long_hand(game: str, count: int) -> tuple[str, ...]:
+    """``count`` cards of ``game`` with every kind in it (a long game's hand)."""
+    kinds = [card for card in RULESETS[game].cards if card != "bomb"]
+    return tuple(kinds[i % len(kinds)] for i in range(count))
+
+
+@pytest.mark.parametrize("lang", ["en", "es", "pt"])
+@pytest.mark.parametrize("count", [12, 15])
+def test_a_long_hands_titles_are_whole_words_or_none(
+        silent_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch, lang: str,
+        count: int) -> None:
+    """Fanned narrow, a card's title is drawn in whole words at 18 px narrowed at most to
+    90 %, or not at all (its colour and picture show, hovering names it): issue 20's review
+    found "Desac-tivar" cut and squeezed titles in hands of 12 to 15 cards."""
+    app = silent_app(lang)
+    match = find_match(GameConfig("bombazo", (P, AST, AST)),
+                       lambda m: len(m.view_for(0).hand) >= 4)
+    scene: TableScene = open_table(app, match)
+    until(app, my_turn(app, scene))
+    hand = _long_hand("bombazo", count)
+    scene.hand.set_cards(hand)
+    monkeypatch.setattr(scene.hand, "set_cards", lambda cards: None)  # the table's hand
+    scene.hand.forget_mouse()
+    face._FACES.clear()
+    drawn = spy(monkeypatch)
+    with listening("hand", lang) as heard:
+        app.step(1 / 60)
+    assert len(scene.hand.shown_widths()) == count - 1  # fanned narrow, all but the last
+    assert not heard.found, [f.line() for f in heard.found.values()]
+    names = {scene.namer.card(card) for card in hand}
+    for text in drawn.texts:
+        line = text[0]
+        assert not line.endswith("-") or any(line in name for name in names), \
+            f"a title cut: {line!r}"
+
+
+@pytest.mark.parametrize("count", [5, 9, 12, 15])
+def test_a_hovered_card_leaves_its_neighbours_in_view(count: int) -> None:
+    """Every card of a hand hovered in turn: once it is up, a click on the part of each
+    neighbour that shows at rest still lands on that neighbour (issue 20: the enlarged card
+    hid the next two cards' titles in a hand of twelve)."""
+    fan = HandFan()
+    fan.set_cards(_long_hand("bombazo", count))
+    rest = {i: fan.rect_of(i) for i in range(count)}
+    for k in range(count):
+        centre = rest[k]
+        assert centre is not None
+        fan.mouse((centre.left + 6, centre.centery))
+        assert fan.hover == k
+        for _ in range(60):
+            fan.update(1 / 60)
+        for j in (k - 1, k + 1):
+            if not 0 <= j < count:
+                continue
+            rect = fan.rect_of(j)
+            assert rect is not None
+            # the left strip of the neighbour as it shows now: its title band
+            spot = (rect.left + 8, rect.top + 24)
+            assert fan._hit(spot) == j, (count, k, j)
+        fan.forget_mouse()
+        for _ in range(60):
+            fan.update(1 / 60)

@@ -68,7 +68,8 @@ def test_a_long_single_word_is_hyphenated_not_cut(app: App) -> None:
 
 def test_the_fan_uses_the_width_it_has(app: App) -> None:
     """Nine cards lie side by side; twelve overlap but every title fits in the part of its
-    card that shows (on up to three lines there), in every language."""
+    card that shows (on up to three lines there), in every language; a name that does not fit
+    in whole words there is left out (test_a_long_hands_titles_are_whole_words_or_none)."""
     fan = HandFan()
     fan.set_cards(("skip",) * 9)
     assert fan.shown_widths() == {}
@@ -84,8 +85,10 @@ def test_the_fan_uses_the_width_it_has(app: App) -> None:
 
 
 def test_a_fanned_card_draws_its_title_where_it_shows(app: App) -> None:
-    whole = cards.draw_card("defuse", "Desactivar", "")
-    fanned = cards.draw_card("defuse", "Desactivar", "", title_width=70)
+    """In whole words where it shows, or not at all (issue 20: "Desac-tivar" was cut)."""
+    whole = cards.draw_card("defuse", "Saltar", "")
+    fanned = cards.draw_card("defuse", "Saltar", "", title_width=70)
+    too_long = cards.draw_card("defuse", "Desactivar", "", title_width=70)
     band = cards.style_of("defuse").base
 
     def ink_columns(face: pygame.Surface) -> list[int]:
@@ -94,7 +97,8 @@ def test_a_fanned_card_draws_its_title_where_it_shows(app: App) -> None:
                 and x > 4 and x < face.get_width() - 4]
 
     assert max(ink_columns(fanned)) < 6 + 70 + 2  # all of it in the part that shows
-    assert max(ink_columns(whole)) > 6 + 70 + 2
+    assert min(ink_columns(whole)) > min(ink_columns(fanned)) + 10  # centred, not from the left
+    assert ink_columns(too_long) == []
 
 
 # --- sizes ---------------------------------------------------------------------------------------

@@ -59,7 +59,7 @@ def _band_height(name: str, w: int, h: int, title_width: int | None) -> int:
     size = max(theme.TEXT_MIN, round(w * 0.13))
     if not name:
         return max(round(h * 0.2), 10)
-    lines, fitted, bold = cards.title_layout(name, room, size, 3 if narrow else 2)
+    lines, fitted, bold = cards.title_layout(name, room, size, 2, whole=narrow)
     line_h = fonts.get(fitted, bold).get_height()
     return max(round(h * 0.2), len(lines) * (line_h - 2) + 10)
 

@@ -121,23 +121,65 @@ class HandFan:
             return (float(HAND.centerx), float(HAND.centery))
         return (slots[index][0], slots[index][1])
 
-    def _placed(self) -> list[tuple[int, float, float, float, float]]:
-        """(index, centre x, centre y, angle, scale) of every visible card, as drawn now."""
+    def _placed(self, lifts: dict[int, float] | None = None
+                ) -> list[tuple[int, float, float, float, float]]:
+        """(index, centre x, centre y, angle, scale) of every visible card, as drawn now (or
+        with the cards lifted as far as ``lifts`` says)."""
+        lifts = self._lift if lifts is None else lifts
         shown = self.visible()
         if self.shown_count is not None:  # the deal: each card lands in its final place
             full = self.slots(len(self.cards))
             slots = [full[i] for i in shown]
         else:
             slots = self.slots(len(shown))
+            if lifts and len(shown) > 1:
+                slots = self._spread(slots, shown, lifts)
         out = []
         for (x, y, angle), i in zip(slots, shown, strict=True):
-            lift = self._lift.get(i, 0.0)
+            lift = lifts.get(i, 0.0)
             sel = SELECT_LIFT if i in self.selected else 0.0
             scale = 1.0 + (cards.HOVER_SCALE - 1.0) * lift
             h = cards.CARD_H * scale
             rest_y = y - sel
             top_y = HAND.bottom + 8 - h / 2 - sel * 0.5
             out.append((i, x, rest_y + (top_y - rest_y) * lift, angle * (1 - lift), scale))
+        return out
+
+    def _spread(self, slots: list[tuple[float, float, float]], shown: list[int],
+                lifts: dict[int, float]) -> list[tuple[float, float, float]]:
+        """The resting slots with room made around each lifted card, as far as it is lifted:
+        its neighbours move aside so the enlarged card leaves the strip of each that shows at
+        rest in view (issue 20: in a hand of twelve, hovering a card hid the titles of the
+        next two). The room is taken from the other gaps; the fan keeps its width."""
+        w = cards.CARD_W
+        xs = [x for x, _y, _a in slots]
+        base = [b - a for a, b in itertools.pairwise(xs)]
+        step = base[0]
+        need = list(base)
+        for k, i in enumerate(shown):
+            lift = lifts.get(i, 0.0)
+            if not lift:
+                continue
+            half = w * (1.0 + (cards.HOVER_SCALE - 1.0) * lift) / 2
+            if k > 0:  # the left neighbour's strip ends where the enlarged card begins
+                need[k - 1] = max(need[k - 1], base[k - 1] + lift * max(
+                    0.0, half - w / 2 + step - base[k - 1]))
+            if k < len(base):  # the right neighbour's strip begins where it ends
+                need[k] = max(need[k], base[k] + lift * max(0.0, half + w / 2 - base[k]))
+        total, extra = sum(base), sum(need) - sum(base)
+        if extra <= 0.5:
+            return slots
+        moved = [g for g, b in zip(need, base, strict=True) if g > b]
+        rest = total - sum(moved)
+        kept = len(base) - len(moved)
+        if rest <= 0 or kept == 0:
+            return slots
+        shrink = max(0.4, (rest - extra) / rest)  # the other gaps give the room
+        gaps = [g if g > b else b * shrink for g, b in zip(need, base, strict=True)]
+        x0 = xs[0] - (sum(gaps) - total) / 2
+        out = [(x0, slots[0][1], slots[0][2])]
+        for gap, (_x, y, angle) in zip(gaps, slots[1:], strict=True):
+            out.append((out[-1][0] + gap, y, angle))
         return out
 
     def rect_of(self, index: int) -> pygame.Rect | None:
@@ -226,8 +268,11 @@ class HandFan:
 
     def shown_widths(self) -> dict[int, int]:
         """How much of each visible card's left side shows when its right neighbour covers the
-        rest (the title must fit there); cards shown whole are not listed."""
-        placed = self._placed()
+        rest (the title must fit there); cards shown whole are not listed. Measured with the
+        cards as they will settle (the hovered one up, the others down): a card's face is
+        not drawn again at every step of a lift."""
+        settled = {i: 1.0 for i in (self.hover, self.focus) if i is not None}
+        placed = self._placed(settled)
         out: dict[int, int] = {}
         for (i, x, _y, _a, scale), (j, nx, _ny, _na, nscale) in itertools.pairwise(placed):
             if scale > 1.05 or j in self.selected or i in self.selected:
