@@ -27,6 +27,13 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+settings.register_profile("untimed", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("untimed")
+"""No property test is timed: Hypothesis's 200 ms deadline and its too-slow check failed
+examples of ``test_codes`` when the two cores were busy. Timing goals live in the benchmarks
+(``python -m game bench``), never in tests."""
 
 STEERING = ("MECHA_CORTA_HOME", "LANG", "LANGUAGE", "LC_ALL", "LC_MESSAGES", "LC_CTYPE",
             "DISPLAY", "WAYLAND_DISPLAY", "PYTHONUNBUFFERED", "PYTHONIOENCODING",
@@ -59,6 +66,23 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     except AttributeError:  # not on Linux
         cores = os.cpu_count() or 1
     return cores + 1
+
+
+SPREAD = ("tests/ui/test_screenshot_every_code.py",)
+"""Files whose tests share nothing costly (no cached search, no module fixture): handed to
+the workers one test at a time. Every other file runs whole on one worker (its searches and
+fixtures made once): the longest such file, late in the order, was the run's tail."""
+
+
+@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's worker turns the marks into groups
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """``--dist loadgroup`` (pyproject's addopts): each file one group, but :data:`SPREAD`."""
+    if config.getoption("dist", "no") != "loadgroup":
+        return
+    for item in items:
+        path = item.nodeid.split("::", 1)[0]
+        if path not in SPREAD:
+            item.add_marker(pytest.mark.xdist_group(path))
 
 
 @pytest.fixture(autouse=True)

@@ -11,6 +11,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 ROOT = Path(__file__).resolve().parent.parent
 SAMPLE = (
     "tests/ui/test_settings.py",
@@ -20,6 +22,7 @@ SAMPLE = (
 """Tests of the folder rules, of an unfinished game found in the app's folder, of resuming."""
 
 
+@pytest.mark.slow  # a run of the suite's sample under a hostile environment: 16 s
 def test_a_persons_environment_changes_no_test_and_receives_no_file(tmp_path: Path) -> None:
     theirs = tmp_path / "their-data"
     theirs.mkdir()

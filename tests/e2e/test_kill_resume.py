@@ -111,6 +111,7 @@ def _started(game: window.Game) -> dict[str, Any] | None:
     return next((r for r in game.records() if r["event"] == "start"), None)
 
 
+@pytest.mark.slow  # a real window killed and opened again: 14 s
 def test_a_killed_game_resumes_with_the_same_moves(display: str, home: Path, tmp_path: Path,
                                                    games: list[window.Game]) -> None:
     first = _start(display, tmp_path / "first", games, home)

@@ -271,6 +271,7 @@ def _person_acted(game: Game) -> dict[str, Any] | None:
                  and r["by"] == "person" and r["seat"] == 0), None)
 
 
+@pytest.mark.slow
 def test_the_first_play_now_teaches_and_esc_skips_the_lesson(first_game: Game) -> None:
     game = first_game
     game.find_window()
@@ -366,6 +367,7 @@ def test_the_window_is_named_for_the_taskbar(game: Game) -> None:
     assert "ALSA" not in log and "Traceback" not in log, log
 
 
+@pytest.mark.slow
 def test_enter_after_a_visit_to_the_rules_starts_a_game(game: Game) -> None:
     game.find_window()
     # the click may come before the title takes input: click until the rules open (Esc then
@@ -388,6 +390,7 @@ def test_enter_after_a_visit_to_the_rules_starts_a_game(game: Game) -> None:
     assert start["game"] == "bombazo"
 
 
+@pytest.mark.slow
 def test_a_resized_window_scales_and_clicks_land(game: Game) -> None:
     game.find_window()
     for _ in range(10):

@@ -106,6 +106,7 @@ def test_each_loop_comes_round_without_a_click(mood: str) -> None:
     assert max(abs(b - a) for a, b in itertools.pairwise(wrap)) <= steepest
 
 
+@pytest.mark.slow  # every loop synthesized again: 12 s
 def test_the_committed_loops_are_what_the_script_makes() -> None:
     """Sample for sample as long as the script's music, and the same music to within
     :data:`SNR_DB` (a lossy codec: the bytes depend on the encoder's version, so the check is
