@@ -85,6 +85,11 @@ class TableFlow:
         self._early_checked = True
         self.viewer: int | None = match.people[0] if len(match.people) == 1 else None
         self.curtain_for: int | None = None
+        self.returning = False
+        """The curtain is for the person who was looking just before a reaction window that
+        everybody watched: it is still their turn and nothing they may not see was shown since,
+        so a table may ask them back on the table itself instead of a whole curtain (the
+        review of issue 20: in hot seat each of one's own plays cost a second curtain)."""
         self.window_left: float | None = None
         self._machine_wait = 0.0
         self._window_key = -1
@@ -134,6 +139,7 @@ class TableFlow:
         if self.curtain_for is not None:
             self.viewer = self.curtain_for
             self.curtain_for = None
+            self.returning = False
 
     def submit(self, action: Any) -> list[FeedItem]:
         """The shown person's action; raises ``IllegalAction`` when it is not theirs or not
@@ -310,6 +316,7 @@ class TableFlow:
             return
         person = self.person_to_act()
         if person is not None and (person != self.viewer or self._crowd_watched):
+            self.returning = person == self.viewer and self._crowd_watched
             self._crowd_watched = False
             self.viewer = None
             self.curtain_for = person
@@ -318,3 +325,4 @@ class TableFlow:
             self._crowd_watched = False
             self.viewer = None
             self.curtain_for = None
+            self.returning = False

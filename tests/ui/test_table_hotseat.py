@@ -62,8 +62,11 @@ def test_a_favor_brings_the_curtain_for_the_giver_then_the_card_chooser(
     assert match.submitted[-1] == (1, Action(A.GIVE, given))
 
 
-def test_after_a_window_the_player_confirms_the_curtain_again(
+def test_after_a_window_on_their_own_play_the_player_shows_their_cards_on_the_table(
         silent_app: Callable[..., App]) -> None:
+    """Everybody watched the window, so the hand went face down; it is still the same
+    person's turn: no second curtain (issue 20's review), their cards wait face down under
+    their name until Show my cards (Space), and that press does not also draw."""
     app = silent_app()
     match = find_match(GameConfig("bombazo", (P, P, AST)), holds(0, "see_future"))
     scene = open_table(app, match, PACE)
@@ -73,10 +76,38 @@ def test_after_a_window_the_player_confirms_the_curtain_again(
     scene.submit(Action(A.PLAY, "see_future"))
     until(app, lambda: match.pending().is_window)
     assert not scene.private_ok  # everybody is looking
+    until(app, lambda: not match.pending().is_window and not scene.busy)
+    frames(app, 10)
+    assert not isinstance(app.stack.top, CurtainScene)
+    assert scene.veiled and scene.show_button.visible and not scene.draw_button.visible
+    assert not scene.private_ok and not scene.hand.faces
+    moves = match.moves
+    key(pygame.K_1)  # nothing but Show my cards acts while they are face down
+    key(pygame.K_LEFT)
+    frames(app, 3)
+    assert scene.veiled and match.moves == moves
+    key(pygame.K_SPACE)
+    frames(app, 3)
+    assert scene.private_ok and scene.hand.faces and scene.shown.clues  # the peek, theirs
+    assert match.moves == moves and not scene.show_button.visible  # Space did not draw
+    key(pygame.K_SPACE)
+    frames(app, 3)
+    assert match.moves == moves + 1  # the next one does
+
+
+def test_after_a_window_another_persons_turn_still_brings_the_whole_curtain(
+        silent_app: Callable[..., App]) -> None:
+    """The window on someone's play was watched by all; when it is then another person's
+    decision (the attacked person, here), the whole curtain comes down for them."""
+    app = silent_app()
+    match = find_match(GameConfig("bombazo", (P, P, AST)),
+                       lambda m: holds(0, "attack")(m) and "nope" not in m.view_for(1).hand)
+    scene = open_table(app, match, PACE)
+    until(app, _curtain(app))
+    key(pygame.K_RETURN)
+    until(app, my_turn(app, scene))
+    scene.submit(Action(A.PLAY, "attack"))
     until(app, _curtain(app))
     curtain = app.stack.top
-    assert isinstance(curtain, CurtainScene) and curtain.seat == 0
-    assert not scene.private_ok and not scene.hand.faces
-    key(pygame.K_SPACE)
-    until(app, my_turn(app, scene))
-    assert scene.private_ok and scene.shown.clues  # the peek, now for their eyes only
+    assert isinstance(curtain, CurtainScene) and curtain.seat == 1
+    assert not scene.veiled

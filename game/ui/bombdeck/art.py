@@ -1,7 +1,8 @@
 """Which picture a card of the bomb deck wears: the card ids are the rules', the art is the rule
 set's. Clásico's five animal cards are its five cats (RULES.md §1), drawn as cats, not as the
 chicken, frog, hedgehog, octopus and raccoon of Bombazo; and its bomb is an exploding kitten
-(``kitten.py``), on its bomb card, its deck back and its danger meter."""
+(``kitten.py``), on its bomb card, its deck back, its danger meter, its explosion and its
+hot-seat curtain."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import pygame
 
 from game.ui import cards
 from game.ui.bombdeck.kitten import KITTEN, kitten_back
+from game.ui.scenes import curtain
 
 ART: dict[str, dict[str, str]] = {
     "clasico": {
@@ -25,6 +27,10 @@ ART: dict[str, dict[str, str]] = {
 
 BACKS: dict[str, Callable[[tuple[int, int]], pygame.Surface]] = {"clasico": kitten_back}
 """A rule set's own card back (the shared one by default)."""
+
+for _ruleset, _art in ART.items():  # its hot-seat curtain shows its own bomb too
+    if "bomb" in _art:
+        curtain.PICTURES.setdefault(_ruleset, _art["bomb"])
 
 
 def art_of(ruleset: str, card: str) -> str:

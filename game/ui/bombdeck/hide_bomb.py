@@ -23,10 +23,12 @@ if TYPE_CHECKING:
     from game.ui.app import App
 
 Choice = int | str
-ROW_TOP = 226
+ROW_TOP = 266
 """The row of backs, from the panel's top; the bomb waits above it."""
 BACK = (64, 90)
-BOMB = (74, 104)
+BOMB = (104, 146)
+"""The bomb waiting above the row: wide enough that its name reads at full size on two
+lines ("Exploding / Kitten", "Gatinho / Explosivo": a smaller card squeezed them)."""
 SLIM = 24
 """Narrower than this a card back is drawn plain: its picture would not fit."""
 
@@ -49,7 +51,7 @@ class PickSlider(Slider):
 
 
 class HideBombScene(ModalScene[Choice]):
-    panel_size = (1160, 560)
+    panel_size = (1160, 604)
     pauses_below = False
 
     def __init__(self, app: App, deck_size: int, *, kitten: bool = False,

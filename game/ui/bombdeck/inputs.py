@@ -53,6 +53,13 @@ class TableInput(GameTable[BombView, Timeline, Action]):
         raise NotImplementedError
 
     @property
+    def veiled(self) -> bool:
+        raise NotImplementedError
+
+    def show_cards(self) -> None:
+        raise NotImplementedError
+
+    @property
     def can_go_on(self) -> bool:
         raise NotImplementedError
 
@@ -164,6 +171,10 @@ class TableInput(GameTable[BombView, Timeline, Action]):
         return None
 
     def _key(self, key: int) -> None:
+        if self.veiled:  # Space or Enter turns the cards up; nothing else acts meanwhile
+            if key in PRESS_KEYS:
+                self.show_cards()
+            return
         if key in NUMBER_KEYS or key in KEYPAD:
             seat = NUMBER_KEYS.index(key) if key in NUMBER_KEYS else KEYPAD.index(key)
             self.nope(seat)

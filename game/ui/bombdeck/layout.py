@@ -38,6 +38,10 @@ it), so a hand of nine cards still does not overlap and twelve still show their 
 CODE_POS = (theme.SCREEN_W - MARGIN, DRAW.bottom + 86)
 """The game code (when the player typed it), under the draw button (and the "2 left" tag
 under it)."""
+SHOW_CARDS = pygame.Rect(0, 0, 440, 74)
+SHOW_CARDS.center = (HAND.centerx, HAND.centery - 6)
+"""Hot seat, after a window everybody watched: Show my cards, over the person's face-down
+hand."""
 WATCH = pygame.Rect(DRAW.left - 12, 226, DRAW.width + 24, 250)
 """Once the person is out: the panel offering to fast-forward or skip to the results."""
 

@@ -160,7 +160,8 @@ def paint_table(surface: pygame.Surface, scene: TableScene) -> None:
     _stamps(surface, scene)
     scene.particles.draw(surface)
     if scene.moment is not None:
-        draw_moment(surface, scene.moment, scene.t("moment.skip"), scene.app.motion.reduced)
+        draw_moment(surface, scene.moment, scene.t("moment.skip"), scene.app.motion.reduced,
+                    scene.namer.art("bomb"))  # what went off: Clásico's is a kitten
     if scene.panel is not None:
         scene.panel.draw(surface)
     draw_notice(surface, scene.notice, scene.t)  # over everything: the autosave's trouble
@@ -592,8 +593,13 @@ def _controls(surface: pygame.Surface, scene: TableScene) -> None:
     if not scene.private_ok and scene.match.people and scene.shown.phase != "over":
         count = scene.shown.seats[scene.home].cards
         label = plural(scene.app.loc, "table.cards_in_hand", count)
-        draw_text(surface, label, (L.HAND.centerx, L.HAND.top - 28), theme.TEXT_MIN,
-                  palette.INK_DIM, anchor="midbottom")
+        said = draw_text(surface, label, (L.HAND.centerx, L.HAND.top - 28), theme.TEXT_MIN,
+                         palette.INK_DIM, anchor="midbottom")
+        covered = scene.flow.curtain_for
+        if scene.veiled and covered is not None:  # whose cards Show my cards turns up
+            draw_text(surface, scene.t("curtain.title", name=scene.namer.seat(covered)),
+                      (L.HAND.centerx, said.top - 4), theme.TEXT_BODY, theme.ACCENT,
+                      bold=True, anchor="midbottom", max_width=L.HAND.width - 40)
 
 
 def _watch_panel(surface: pygame.Surface, scene: TableScene) -> None:

@@ -125,13 +125,33 @@ class TableScene(TableInput):
                                    shortcut_label=self.tr("key.space"), style="primary",
                                    size=24)
         self.go_on_button.visible = False
-        for b in (self.draw_button, self.go_on_button, self.ff_button, self.skip_button):
+        self.show_button = Button(L.SHOW_CARDS, self.tr("curtain.show"), self.show_cards,
+                                  shortcut_label=self.tr("key.space"), style="primary",
+                                  size=24)
+        self.show_button.visible = False
+        for b in (self.draw_button, self.go_on_button, self.show_button, self.ff_button,
+                  self.skip_button):
             self.controls.add(b)
         self._refresh()
         if deal if deal is not None else match.moves == 0:
             self.story.deal([info.cards for info in self.shown.seats])
 
     # --- who is looking ------------------------------------------------------------------------
+
+    @property
+    def veiled(self) -> bool:
+        """Hot seat, after a reaction window everybody watched on the person's own play: their
+        cards lie face down on the table, and Show my cards (Space) turns them up. The whole
+        curtain is for a change of person (or a favor to give)."""
+        flow = self.flow
+        return flow.curtain_for is not None and flow.returning \
+            and self.match.pending().phase == "play"
+
+    def show_cards(self) -> None:
+        """The veiled person turns their cards up (one press: it does not also draw)."""
+        if self.veiled and not self.timeline.busy:
+            self.flow.confirm_curtain()
+            self._refresh()
 
     @property
     def faces_home(self) -> bool:
@@ -170,7 +190,7 @@ class TableScene(TableInput):
         self.app.sound.play(name)
 
     def boom(self, at: Point) -> None:
-        self.app.flash.start((255, 236, 200), 0.55)
+        # no pale full-screen flash: the moment draws its own colour one (moments.draw_blast)
         self.app.shake.start(26, 0.8)  # dropped with reduced motion (the app's shake)
         self.particles.sparks(at, 90, speed=(120, 520))
         self.particles.smoke(at, 60)
@@ -316,6 +336,9 @@ class TableScene(TableInput):
         """Bring down the curtain, or open the picker or the give chooser; ``True`` if the
         screen now waits for one of them (or for the person's play)."""
         flow = self.flow
+        if flow.curtain_for is not None and self.veiled:
+            self.panel = None
+            return True  # their cards face down on the table until they show them
         if flow.curtain_for is not None:
             covered = flow.curtain_for
             reason = ""
@@ -472,6 +495,7 @@ class TableScene(TableInput):
         going_on = self.can_go_on
         self.go_on_button.visible = going_on
         self.draw_button.visible = self.private_ok and not watching and not going_on
+        self.show_button.visible = self.veiled and not self.timeline.busy
         self.ff_button.visible = watching
         self.skip_button.visible = watching
 
