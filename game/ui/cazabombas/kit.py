@@ -46,9 +46,19 @@ SHOTS: dict[str, Callable[[App, str | None], None]] = {
 
 
 def seat_note(loc: Translator, match: Match, seat: int) -> str:
-    """"Captain" beside the seat that led the mission."""
+    """"Captain" beside the seat that led the mission and, once a mission is lost, the wrong
+    cuts each seat made ("Captain · 2 mistakes"): who lost it is on the results too."""
+    from game.rules.cazabombas.events import CutMissed
+    from game.ui.locale import plural
+
     view = match.view_for(-1)
-    return loc.t("cazabombas.captain") if seat == view.captain else ""
+    parts = [loc.t("cazabombas.captain")] if seat == view.captain else []
+    if match.is_over() and view.won is False:
+        wrong = sum(1 for item in match.feed_for(None, 0)
+                    if isinstance(item.event, CutMissed) and item.event.seat == seat)
+        if wrong:
+            parts.append(plural(loc, "cazabombas.note.mistakes", wrong))
+    return " · ".join(parts)
 
 
 def legend(game: str) -> list[tuple[str, str]]:

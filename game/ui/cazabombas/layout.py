@@ -21,6 +21,12 @@ MARGIN = 12
 GAP = 12
 HEADER = 32
 """A rack's name row."""
+FOOTER = 26
+"""A roomy rack's bottom row (the home seat's, a tall teammate's): what the table knows of
+the stand (how many of its wires are cut, what its seat holds or lacks, its Double Detector),
+so the panel carries information instead of an empty band."""
+TRAY_PAD = 6
+"""The tray in front of a rack's tiles, where the info tokens stand: its height past theirs."""
 
 OTHER_TOP = 6
 OTHER_H = 130
@@ -30,9 +36,10 @@ OTHER_STEP = 50
 """The widest a teammate's tile is spaced."""
 TALL_STEP = 60
 """The widest a teammate's tile is spaced on a tall rack."""
-TALL_RATIO = 2.5
-"""A tall rack's tile: its height for its width (the home seat's tiles are about 1.7)."""
-TALL_MOST = 112
+TALL_RATIO = 3.0
+"""A tall rack's tile: its height for its width (the home seat's two-stand tiles are about
+2.9: the same stands, a little smaller)."""
+TALL_MOST = 116
 """A tall rack's tiles stay shorter than the home seat's (126): whose is whose stays plain."""
 
 BAND = pygame.Rect(0, OTHER_TOP + 2 * OTHER_H + OTHER_GAP + 6, theme.SCREEN_W, 0)
@@ -93,11 +100,20 @@ class Rack:
     teammates' racks fit on one row), so its tiles stand tall instead of leaving a blank band."""
 
     @property
+    def footer(self) -> pygame.Rect | None:
+        """The rack's bottom row of facts, when it has the room (``None``: a teammate's rack
+        on a row of two, whose facts go in its name row)."""
+        if not (self.mine or self.tall):
+            return None
+        return pygame.Rect(self.rect.left + 2, self.rect.bottom - FOOTER - 2,
+                           self.rect.width - 4, FOOTER)
+
+    @property
     def tile_h(self) -> int:
         if self.mine:
             return MINE_TILE_H
         if self.tall:
-            room = self.rect.height - HEADER - 2 * self.token_r - 30
+            room = self.rect.height - HEADER - FOOTER - 2 * self.token_r - TRAY_PAD - 24
             return max(OTHER_TILE_H, min(room, TALL_MOST, round(self.tile_w * TALL_RATIO)))
         return OTHER_TILE_H
 
@@ -112,10 +128,19 @@ class Rack:
 
     @property
     def tiles_top(self) -> int:
-        if self.tall:  # the tiles and their tokens in the middle of the space under the name
-            block = self.tile_h + 2 * self.token_r + 8
-            return self.rect.top + HEADER + max(4, (self.rect.height - HEADER - block) // 2)
+        if self.tall:  # the tiles and their tray in the middle, between name and facts
+            block = self.tile_h + 2 * self.token_r + TRAY_PAD
+            room = self.rect.height - HEADER - FOOTER
+            return self.rect.top + HEADER + max(4, (room - block) // 2)
         return self.rect.top + HEADER + 4
+
+    def tray(self) -> pygame.Rect:
+        """The strip in front of the tiles where their info tokens stand (drawn even when no
+        token is there yet: the stand's base, not an empty band)."""
+        first, last = self.tile(0), self.tile(max(0, self.count - 1))
+        top = first.bottom
+        return pygame.Rect(first.left - 8, top, last.right - first.left + 16,
+                           2 * self.token_r + TRAY_PAD)
 
     def tile(self, index: int) -> pygame.Rect:
         """The upright tile ``index`` (``index == count``: just past the last)."""

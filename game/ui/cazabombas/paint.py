@@ -46,6 +46,7 @@ from game.ui.table.notice import draw_notice
 from game.ui.text import MIN_SQUEEZE, NARROW, draw_text, fit_line, wrap_text
 
 if TYPE_CHECKING:
+    from game.ui.cazabombas.names import Namer
     from game.ui.cazabombas.table import CazaTableScene
 
 FELT_TOP = (30, 48, 56)
@@ -61,7 +62,17 @@ CARDS_TOP = L.BOARD.top + 70
 TWO_LINES = 24
 """The second colour line's offset, and how far the equipment moves down for it."""
 NOT_INK = (255, 170, 150)
+TRAY = (12, 16, 22)
+"""The tray in front of a rack's tiles (where tokens stand), and an empty progress bar."""
+FOOTER_BAR = 84
+HINT_ROOM = 40
+"""The room under the equipment cards that takes the line on how to read them."""
+"""The width of a rack's "how much is cut" bar."""
 END_LINE = 26
+END_BAR = 26
+"""A lost mission's progress bar: its height (its words are written on it)."""
+END_BAR_FILL = (46, 120, 72)
+"""The part of the bar the team cut: a green dark enough for white words on it."""
 EXPLAIN_LINES = 2
 EXPLAIN_LINE = 19
 """A lost mission's summary: one line under another."""
@@ -117,9 +128,11 @@ def _rack(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> None:
         else theme.PANEL_EDGE
     round_rect(surface, rect, edge, 14, 255, 3 if edge != theme.PANEL_EDGE else 1)
     _header(surface, scene, rack)
+    _footer(surface, scene, rack)
     wires = view.stands[rack.stand]
     if wires:
         first, last = rack.tile(0), rack.tile(len(wires) - 1)
+        gfx.rect(surface, TRAY, rack.tray(), border_radius=8)  # opaque: no box to cache
         lip = pygame.Rect(first.left - 8, first.top + round(rack.tile_h * 0.62),
                           last.right - first.left + 16, round(rack.tile_h * 0.38) + 8)
         gfx.rect(surface, RACK_EDGE, lip.move(0, 3), border_radius=6)
@@ -160,12 +173,13 @@ def _header(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> Non
     x = rect.left + 12
     y = rect.top + L.HEADER // 2 + 2
     right = rect.right - 12
-    # right side: wires left, the Double Detector
-    left = sum(1 for w in view.stands[rack.stand] if not w.cut)
-    count = draw_text(surface, namer.plural("cazabombas.wires_left", left), (right, y),
-                      theme.TEXT_MIN, theme.INK_DIM, anchor="midright", max_width=150)
-    right = count.left - 10
-    if rack.rel == 0:
+    # right side: wires left, the Double Detector (a roomy rack says both at its foot)
+    if rack.footer is None:
+        left = sum(1 for w in view.stands[rack.stand] if not w.cut)
+        count = draw_text(surface, namer.plural("cazabombas.wires_left", left), (right, y),
+                          theme.TEXT_MIN, theme.INK_DIM, anchor="midright", max_width=150)
+        right = count.left - 10
+    if rack.rel == 0 and rack.footer is None:  # a roomy rack says it in words, at its foot
         used = view.detectors_used[seat]
         glow = scene.stage.detectors.get(seat)
         box = pygame.Rect(right - 22, y - 12, 22, 24)
@@ -193,8 +207,65 @@ def _header(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> Non
                         GOLD, bold=True, anchor="midleft", max_width=120)
         x = cap.right + 10
     facts = _facts(scene, seat)
-    if facts and rack.rel == 0 and right - x > 60:
+    if facts and rack.rel == 0 and right - x > 60 and rack.footer is None:
         draw_text(surface, facts, (x, y), theme.TEXT_MIN, theme.INK_DIM, anchor="midleft",
+                  max_width=right - x)
+
+
+def _footer(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> None:
+    """A roomy rack's bottom row: how far its stand is cut (a bar and "4 of 13 cut, 9 left"),
+    what the table knows its seat holds or lacks, and its Double Detector in words (ready or
+    used) on the seat's first stand. Beside the typed game code, where room is short, the
+    detector keeps its icon and the bar goes, so the count is never squeezed. Every piece is
+    a cached text or a rectangle: cheap per frame."""
+    row = rack.footer
+    if row is None:
+        return
+    view = scene.shown
+    namer = scene.namer
+    seat = rack.seat
+    y = row.centery
+    x = row.left + 10
+    if scene.show_code and row.collidepoint(L.CODE_POS[0], L.CODE_POS[1] - 4):
+        code = f"{scene.t('newgame.code')}: {scene.match.code}"  # drawn there by the table
+        x = L.CODE_POS[0] + fonts.get(theme.TEXT_MIN, True).size(code)[0] + 18
+    right = row.right - 10
+    wires = view.stands[rack.stand]
+    cut = sum(1 for w in wires if w.cut)
+    said = namer.plural("cazabombas.footer.cut", len(wires) - cut, cut=cut, total=len(wires)) \
+        if cut < len(wires) else namer.t("cazabombas.footer.all", total=len(wires))
+    font = fonts.get(theme.TEXT_MIN)
+    need = font.size(said)[0]
+    if rack.rel == 0:  # the seat's Double Detector, at the right
+        used = view.detectors_used[seat]
+        glow = scene.stage.detectors.get(seat)
+        word = namer.t("cazabombas.footer.detector_used" if used and glow is None
+                       else "cazabombas.footer.detector_ready")
+        left_of = right
+        if x + FOOTER_BAR + 8 + need + 40 + font.size(word)[0] <= right:
+            left_of = draw_text(surface, word, (right, y), theme.TEXT_MIN,
+                                theme.INK_DISABLED if used and glow is None else theme.INK_DIM,
+                                anchor="midright", max_width=260).left
+        box = pygame.Rect(left_of - 26, y - 12, 22, 24)
+        if glow is not None:
+            gfx.circle(surface, theme.FOCUS, box.center, round(14 + 6 * glow.t), 2)
+        detector(surface, box, used and glow is None)
+        right = box.left - 14
+    if x + FOOTER_BAR + 8 + need <= right:
+        bar = pygame.Rect(x, y - 5, FOOTER_BAR, 10)
+        gfx.rect(surface, TRAY, bar, border_radius=5)
+        if cut:
+            gfx.rect(surface, SAFE, pygame.Rect(bar.left, bar.top,
+                                                max(10, round(bar.width * cut / len(wires))),
+                                                bar.height), border_radius=5)
+        gfx.rect(surface, theme.PANEL_EDGE, bar, 1, border_radius=5)
+        x = bar.right + 8
+    done = draw_text(surface, said, (x, y), theme.TEXT_MIN, theme.INK_DIM, anchor="midleft",
+                     max_width=max(60, right - x))
+    x = done.right + 16
+    facts = _facts(scene, seat) if rack.rel == 0 else ""
+    if facts and right - x > 60:
+        draw_text(surface, facts, (x, y), theme.TEXT_MIN, theme.INK, anchor="midleft",
                   max_width=right - x)
 
 
@@ -570,12 +641,20 @@ def explained_card(scene: CazaTableScene) -> int | None:
     return None
 
 
+def card_line(namer: Namer, number: int) -> str:
+    """"General Radar — Name a number: …": a card's name and its effect (a dash, as the
+    effects may hold a colon of their own)."""
+    return namer.t("cazabombas.explain.card", card=namer.card(number),
+                   effect=namer.effect(number))
+
+
 def explain_lines(scene: CazaTableScene, number: int) -> tuple[list[str], str | None]:
     """An equipment card in words, wrapped to the middle band: its name and effect, and
     whether (or when) it can be used, when that fits too (else ``None``)."""
     namer = scene.namer
     width = L.MIDDLE.width - 28
-    lines = wrap_text(f"{namer.card(number)}: {namer.effect(number)}", theme.TEXT_MIN, width)
+    lines = wrap_text(card_line(namer, number), theme.TEXT_MIN, width,
+                      True)  # measured bold, as drawn (else a full line is narrowed)
     eq = next(eq for eq in scene.shown.equipment if eq.number == number)
     if eq.used:
         status = namer.t("cazabombas.explain.used")
@@ -666,6 +745,11 @@ def _board(surface: pygame.Surface, scene: CazaTableScene) -> None:
         return
     for eq in view.equipment:
         _card(surface, scene, eq.number, eq.unlocked, eq.used, rows[eq.number], cut)
+    below = max(rect.bottom for rect in rows.values())
+    if board.bottom - below >= HINT_ROOM and not scene.match.is_over():
+        # few cards (a small table): the room under them says how to learn what they do
+        draw_text(surface, scene.t("cazabombas.board.hint"), (board.centerx, below + 10),
+                  theme.TEXT_MIN, theme.INK_DIM, anchor="midtop", max_width=board.width - 8)
 
 
 def two_colour_lines(view: CazaView) -> bool:
@@ -778,17 +862,45 @@ def _end(surface: pygame.Surface, scene: CazaTableScene) -> None:
                   (middle.centerx, L.END_LINES_Y), theme.TEXT_SMALL, theme.INK,
                   anchor="midtop", max_width=middle.width - 10)
     else:
-        panel = pygame.Rect(middle.left + 8, L.END_LINES_Y - 6, middle.width - 16,
-                            3 * END_LINE + 10)
-        round_rect(surface, panel, theme.BG_DEEP, 12, 190)
-        for k, line in enumerate(scene.summary()):
-            draw_text(surface, line, (middle.centerx, L.END_LINES_Y + k * END_LINE),
-                      theme.TEXT_SMALL if k == 0 else theme.TEXT_MIN,
-                      theme.INK if k == 0 else theme.INK_DIM, bold=k == 0, anchor="midtop",
-                      max_width=L.SUMMARY_W)
+        _summary(surface, scene)
     if scene.match.people:
         key = "cazabombas.end.next" if view.won else "cazabombas.end.retry"
         scene.again_button.text = scene.t(key)
+
+
+def summary_rows(cause: bool) -> tuple[pygame.Rect, list[int], pygame.Rect]:
+    """A lost mission's summary panel: (the panel, the top of each line of words, the
+    progress bar), in the middle band between the title and the buttons (never on a rack)."""
+    lines = 2 if cause else 1
+    panel = pygame.Rect(L.MIDDLE.left + 8, L.END_LINES_Y - 6, L.MIDDLE.width - 16,
+                        lines * END_LINE + END_BAR + 18)
+    tops = [L.END_LINES_Y + k * END_LINE for k in range(lines)]
+    bar = pygame.Rect(panel.left + 14, tops[-1] + END_LINE + 2, panel.width - 28, END_BAR)
+    return panel, tops, bar
+
+
+def _summary(surface: pygame.Surface, scene: CazaTableScene) -> None:
+    """What lost it (in bold), the mistakes before it, and a bar of how much of
+    the bomb the team cut with "10 of 54 wires cut (19 %)" on it: every line at 20 px."""
+    said = scene.summary()
+    panel, tops, bar = summary_rows(bool(said.cause))
+    round_rect(surface, panel, theme.BG_DEEP, 12, 200)
+    round_rect(surface, panel, theme.DANGER, 12, 160, 2)
+    size = theme.TEXT_SMALL
+    rows = [(said.cause, theme.INK, True), (said.mistakes, theme.INK, False)] if said.cause \
+        else [(said.mistakes, theme.INK, False)]
+    for top, (line, ink, bold) in zip(tops, rows, strict=True):
+        draw_text(surface, line, (panel.centerx, top), size, ink, bold=bold, anchor="midtop",
+                  max_width=L.SUMMARY_W)
+    gfx.rect(surface, TRAY, bar, border_radius=bar.height // 2)
+    if said.cut:
+        done = pygame.Rect(bar.left, bar.top,
+                           max(bar.height, round(bar.width * said.cut / max(1, said.total))),
+                           bar.height)
+        gfx.rect(surface, END_BAR_FILL, done, border_radius=bar.height // 2)
+    gfx.rect(surface, theme.PANEL_EDGE, bar, 1, border_radius=bar.height // 2)
+    draw_text(surface, said.progress, bar.center, size, theme.INK, bold=True, anchor="center",
+              max_width=bar.width - 16)
 
 
 def _scorch(surface: pygame.Surface) -> None:

@@ -21,6 +21,7 @@ more) and the middle says what lost it, the mistakes and how far the team got (`
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -42,7 +43,7 @@ from game.ui.cazabombas.names import Namer
 from game.ui.cazabombas.paint import card_rows, chip_layout, confirm_rect
 from game.ui.cazabombas.story import Story
 from game.ui.table.base import FAST_FORWARD, PUBLIC, GameTable
-from game.ui.text import MIN_SQUEEZE
+from game.ui.text import NARROW
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -52,6 +53,22 @@ BLAST_SECONDS = 1.6
 """The fireball's life, within the explosion's beat."""
 SUMMARY_MISTAKES = 3
 """The mistakes a lost mission's summary names (the latest; the others are counted)."""
+SUMMARY_SIZE = theme.TEXT_SMALL
+"""A lost mission's summary is read from the sofa: every line at 20 px, none dimmed."""
+
+
+@dataclass(frozen=True)
+class Summary:
+    """A lost mission in words: the cut that lost it (``cause``, empty when nothing was cut
+    wrong), the mistakes before it, how far the team got (in words, and ``cut`` of ``total``
+    wires for the bar)."""
+
+    cause: str
+    mistakes: str
+    progress: str
+    cut: int
+    total: int
+
 WATCHED_END = 3.0
 """With nobody at the table, the results come this long after the mission ends."""
 DIGIT_WAIT = 0.8
@@ -102,7 +119,7 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
         """Seconds since the mission ended on screen."""
         self._recorded = False
         self._revealed: dict[tuple[int, int], int] | None = None
-        self._summary: tuple[tuple[object, ...], list[str]] | None = None
+        self._summary: tuple[tuple[object, ...], Summary] | None = None
         self.explained: int | None = None
         """The equipment card under the pointer (its effect is shown)."""
         self.mode_buttons: dict[str, Button] = {}
@@ -247,62 +264,73 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
         return self._revealed
 
     def _mistakes_line(self, misses: list[E.CutMissed]) -> str:
-        """"Mistakes: +2 · Crafty 4 said 7 · You said 3": the latest (at most
-        ``SUMMARY_MISTAKES``, fewer when long names would squeeze the line under the smallest
-        text), the older ones counted."""
+        """"Mistakes before it (3): +1 · Crafty 4 said 7 · You said 3": how many, then the
+        latest (at most ``SUMMARY_MISTAKES``, fewer when long names would narrow the line
+        past 90 % at the summary's size), the older ones counted."""
         namer = self.namer
-        font = fonts.get(theme.TEXT_MIN)
+        font = fonts.get(SUMMARY_SIZE)
         line = ""
         for shown in range(min(SUMMARY_MISTAKES, len(misses)), 0, -1):
             said = [namer.t("cazabombas.end.mistake", player=namer.seat(m.seat),
                             value=namer.values(m.values)) for m in misses[-shown:]]
             if len(misses) > shown:
                 said.insert(0, namer.t("cazabombas.end.more", n=len(misses) - shown))
-            line = namer.t("cazabombas.end.mistakes", list=" · ".join(said))
-            if font.size(line)[0] * MIN_SQUEEZE <= L.SUMMARY_W:
+            line = namer.t("cazabombas.end.mistakes", n=len(misses), list=" · ".join(said))
+            if font.size(line)[0] * NARROW <= L.SUMMARY_W:
                 break
         return line
 
-    def summary(self) -> list[str]:
-        """A lost mission in three lines: the cut that lost it, the mistakes before it, how
-        far the team got (worked out once per language and names: it is drawn every
-        frame)."""
+    def _fitted(self, key: str, **params: str) -> str:
+        """The line ``key`` says, or its ``_short`` form (without whose stand) when long names
+        would narrow it past 90 % on the summary's panel."""
+        line = self.namer.t(key, **params)
+        if fonts.get(SUMMARY_SIZE, True).size(line)[0] * NARROW <= L.SUMMARY_W:
+            return line
+        return self.namer.t(f"{key}_short", **params)
+
+    def summary(self) -> Summary:
+        """A lost mission at a glance: the cut that lost it, the mistakes before it, how far
+        the team got (worked out once per language and names: it is drawn every frame)."""
         key = (id(self.app.loc), tuple(self.app.settings.player_names), self._logged)
         if self._summary is None or self._summary[0] != key:
             self._summary = (key, self._summed_up())
         return self._summary[1]
 
-    def _summed_up(self) -> list[str]:
+    def _summed_up(self) -> Summary:
         namer = self.namer
         events = [item.event for item in self.match.feed_for(None, 0)]
         misses = [e for e in events if isinstance(e, E.CutMissed)]
         exploded = [e for e in events if isinstance(e, E.Exploded)]
         owner = self.shown.stand_owner
-        lines = []
+        cause = ""
         if exploded:
             last = exploded[-1]
-            lines.append(namer.t("cazabombas.end.cause_red", player=namer.seat(last.seat),
-                                 target=namer.seat(owner[last.stand])))
-            before = [m for m in misses if m.stand != last.stand
-                      or m.indices != last.indices]
+            fatal = next((m for m in reversed(misses) if m.stand == last.stand
+                          and set(m.indices) == set(last.indices)), None)
+            if fatal is not None:  # the value named on the red wire: the cut that lost it
+                cause = self._fitted("cazabombas.end.cause_red", player=namer.seat(last.seat),
+                                     value=namer.values(fatal.values),
+                                     target=namer.seat(owner[last.stand]))
+            else:
+                cause = namer.t("cazabombas.end.cause_red_unnamed",
+                                player=namer.seat(last.seat),
+                                target=namer.seat(owner[last.stand]))
+            before = [m for m in misses if m is not fatal]
         elif misses:
             last_miss = misses[-1]
-            lines.append(namer.t("cazabombas.end.cause_dial",
-                                 player=namer.seat(last_miss.seat),
+            cause = self._fitted("cazabombas.end.cause_dial", player=namer.seat(last_miss.seat),
                                  value=namer.values(last_miss.values),
-                                 target=namer.seat(owner[last_miss.stand])))
+                                 target=namer.seat(owner[last_miss.stand]))
             before = misses[:-1]
         else:
             before = []
-        if before:
-            lines.append(self._mistakes_line(before))
-        else:
-            lines.append(namer.t("cazabombas.end.no_mistakes"))
+        mistakes = self._mistakes_line(before) if before else \
+            namer.t("cazabombas.end.no_mistakes")
         total = sum(len(stand) for stand in self.shown.stands)
         cut = sum(1 for stand in self.shown.stands for wire in stand if wire.cut)
-        lines.append(namer.t("cazabombas.end.progress", cut=cut, total=total,
-                             pct=round(100 * cut / max(1, total))))
-        return lines
+        progress_line = namer.t("cazabombas.end.progress", cut=cut, total=total,
+                                pct=round(100 * cut / max(1, total)))
+        return Summary(cause, mistakes, progress_line, cut, total)
 
     def dial_rest(self) -> float:
         """Where the needle stands between beats: one space per mistake; at the skull once
