@@ -138,7 +138,7 @@ def test_the_widest_doubled_score_stays_in_its_column(
     surface = pygame.Surface((theme.SCREEN_W, theme.SCREEN_H))
     sheet.draw(surface, view, scene.namer, (1, 2, 3))
     box = S.sheet_rect(view.seats)
-    xs = [box.left + 18]
+    xs = [box.left + S.INSET]
     for width in S.WIDTHS[:-1]:
         xs.append(xs[-1] + width)
     reds = [rect for text, rect in drawn if text in ("168 ×2", "= 336")]

@@ -2,9 +2,10 @@
 the heroes of the middle; every seat's won cards sit in two rows, red and green).
 
 Seats are panels down the two sides (the first half on the left, the rest on the right, in
-seat order, so a seat never moves while the game goes on); the middle column holds the round,
-the deck and the cards set aside at the top, the two face-up cards, the banner, and below
-them what the person decides now (the bid, or the recent bids while nobody types).
+seat order, so a seat never moves while the game goes on), level with each other; with an odd
+number of seats the right side's last slot holds the table's news. The middle column holds
+the round, the deck and the cards set aside at the top, the two face-up cards, the banner,
+and below them what the person decides now (the bid, or the recent bids while nobody types).
 """
 
 from __future__ import annotations
@@ -102,14 +103,27 @@ class TableLayout:
     def on_left(self, seat: int) -> bool:
         return seat < self.left_count
 
-    def panel(self, seat: int) -> pygame.Rect:
-        left = self.on_left(seat)
-        k = seat if left else seat - self.left_count
-        count = self.left_count if left else self.seats - self.left_count
+    def _slot(self, left: bool, k: int) -> pygame.Rect:
+        """The ``k``-th box from the top of a side. Both sides have as many slots as the
+        left has seats, so their boxes stand level, face to face."""
+        count = self.left_count
         total = count * PANEL_H + (count - 1) * PANEL_GAP
         top = max(MARGIN, (theme.SCREEN_H - total) // 2 - 12)
         return pygame.Rect(LEFT_X if left else RIGHT_X, top + k * (PANEL_H + PANEL_GAP),
                            PANEL_W, PANEL_H)
+
+    def panel(self, seat: int) -> pygame.Rect:
+        left = self.on_left(seat)
+        return self._slot(left, seat if left else seat - self.left_count)
+
+    @property
+    def spare(self) -> pygame.Rect | None:
+        """With an odd number of seats, the right side's last slot (a seat short of the
+        left): the news of the table sits there, so the two sides balance (three seats
+        bunched two on the left and one on the right looked lopsided)."""
+        if self.seats % 2 == 0:
+            return None
+        return self._slot(False, self.left_count - 1)
 
     def panels(self) -> dict[int, pygame.Rect]:
         return {seat: self.panel(seat) for seat in range(self.seats)}

@@ -7,9 +7,12 @@ every line holds only what the whole table saw.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from game.match.match import FeedItem
+from game.rules.diebombe import cards as C
 from game.rules.diebombe import events as E
+from game.rules.diebombe.state import RoundRecord
 from game.ui.diebombe.names import Namer
 
 
@@ -46,3 +49,58 @@ def news_lines(namer: Namer, items: Sequence[FeedItem], keep: int = 3) -> list[s
     """The last ``keep`` lines of ``items``, oldest first."""
     lines = [text for item in items if (text := line_for(namer, item.event)) is not None]
     return lines[-keep:]
+
+
+@dataclass(frozen=True)
+class OutcomeRow:
+    """One line of a round's outcome: the card it is about (drawn as a small card before the
+    words; ``None``: a line about the rule) and the words, short enough for one line."""
+
+    card: str | None
+    text: str
+    kind: str
+    """``paid`` (the winner), ``free`` (the second), ``left`` (a card out of the game),
+    ``bomb`` (a bomb played or fizzled), ``rule`` (what a tie did)."""
+
+
+def tie_line(namer: Namer, record: RoundRecord | None,
+             events: Sequence[object]) -> str | None:
+    """What the tie rule did this round, in one short line: a tie for the highest bid (the
+    tied bid again for one card, the other left the game), or a tie for second (nobody took
+    the other card); ``None`` without a tie."""
+    if record is not None and len(record.reveals) > 1:
+        first = [bid for bid in record.reveals[0] if bid is not None]
+        return namer.t("diebombe.outcome.tie_top", amount=max(first, default=0))
+    if any(isinstance(ev, E.CardLeft) and ev.why == "tie" for ev in events):
+        return namer.t("diebombe.outcome.tie_second")
+    return None
+
+
+def outcome_rows(namer: Namer, events: Sequence[object],
+                 record: RoundRecord | None) -> list[OutcomeRow]:
+    """A round's outcome as clean lines, each whole on its own: the tie rule first when there
+    was one, then who took which card for how much (the card drawn, the words "Ana pays 40"),
+    the card nobody took, the bombs."""
+    rows: list[OutcomeRow] = []
+    rule = tie_line(namer, record, events)
+    if rule is not None:
+        rows.append(OutcomeRow(None, rule, "rule"))
+    for ev in events:
+        if isinstance(ev, E.CardTaken):
+            player = namer.seat(ev.seat)
+            if ev.paid:
+                rows.append(OutcomeRow(ev.card, namer.t("diebombe.outcome.paid", player=player,
+                                                        paid=ev.paid), "paid"))
+            else:
+                rows.append(OutcomeRow(ev.card, namer.t("diebombe.outcome.free",
+                                                        player=player), "free"))
+        elif isinstance(ev, E.CardLeft):
+            if ev.why == "no_target":
+                rows.append(OutcomeRow(C.BOMB, namer.t("diebombe.outcome.fizzled"), "bomb"))
+            else:
+                rows.append(OutcomeRow(ev.card, namer.t("diebombe.outcome.left"), "left"))
+        elif isinstance(ev, E.BombPlayed):
+            rows.append(OutcomeRow(ev.covered, namer.t(
+                "diebombe.outcome.bombed", bomber=namer.seat(ev.bomber),
+                target=namer.seat(ev.target)), "bomb"))
+    return rows

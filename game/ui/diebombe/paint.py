@@ -1,7 +1,8 @@
 """Drawing the Die Bombe table: the felt, the round and the piles, the face-up cards, every
 seat's panel (its red and green rows, the crown of a majority, minus points and score), the
 revealed bids beside the seats, the banner, what the person decides (the bid entry, the
-cards to take, the bomb's targets), the news and the recent bids, then everything in flight.
+cards to take, the bomb's targets), the news (in the right side's spare slot at an odd seat
+count) and the recent bids, or a round's outcome in whole lines, then everything in flight.
 
 Only what may be seen is drawn: a sealed bid only for its own bidder while their view is on
 screen (``scene.private_ok``), and the decision only while it is on screen.
@@ -10,17 +11,17 @@ screen (``scene.private_ok``), and the decision only while it is on screen.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.rules.diebombe import cards as C
-from game.rules.diebombe import events as E
 from game.rules.diebombe.view import DieView
-from game.ui import cards, gfx, theme
+from game.ui import cards, fonts, gfx, theme
 from game.ui.diebombe import layout as L
 from game.ui.diebombe.bidpad import PAD
-from game.ui.diebombe.history import bid_text, recent_bids
+from game.ui.diebombe.history import chain_lines, fits, name_lines, recent_bids, seat_bids
 from game.ui.diebombe.marks import (
     CHIP_SIZE,
     GOLD,
@@ -33,7 +34,7 @@ from game.ui.diebombe.marks import (
     signed,
     wobble,
 )
-from game.ui.diebombe.news import line_for, names, news_lines
+from game.ui.diebombe.news import names, news_lines, outcome_rows
 from game.ui.diebombe.picker import BOMB, TAKE
 from game.ui.diebombe.sheet import majority
 from game.ui.diebombe.story import bomb_spot
@@ -56,6 +57,12 @@ ROW = 28
 BOARD_SEATS = 4
 """The recent bids' board fits beside the bubbles of up to four seats (more seats read their
 recent bids on their panels, and everything in the history)."""
+NEWS_ROW = 23
+NEWS_GAP = 5
+"""The news box's lines, and the gap between two events (each reads as one)."""
+BOARD_FIRST = 86
+"""The board's first column when the seats' names need the cards' room: the round and the
+title over two lines."""
 Bubbles = tuple[tuple[int | None, ...], tuple[int, ...], int | None]
 """(bids per seat, the highest seats, the second)."""
 
@@ -66,6 +73,7 @@ def paint_table(surface: pygame.Surface, scene: DieTableScene) -> None:
     _faceup(surface, scene)
     for seat in range(scene.shown.seats):
         _panel(surface, scene, seat)
+    _news_box(surface, scene)
     _bubbles(surface, scene)
     _trajectory(surface, scene)
     if scene.sheet is None:
@@ -534,21 +542,82 @@ def _lower(surface: pygame.Surface, scene: DieTableScene) -> None:
         return
     lower = L.LOWER
     y = lower.top + 8
+    if scene.layout.spare is None:  # (odd seat counts: the news has its own box)
+        width = room(scene, y, y + 80)
+        for k, (row, age) in enumerate(news_rows(scene, width, 3)):
+            draw_text(surface, row, (L.CENTRE_X, y + k * 26), theme.TEXT_MIN,
+                      theme.INK if age == 0 else theme.INK_DIM, anchor="midtop",
+                      max_width=width)
+    if view.seats <= BOARD_SEATS:
+        _recent(surface, scene, pygame.Rect(lower.left + 4, lower.top + 100, lower.width - 8, 0))
+
+
+@lru_cache(maxsize=256)
+def balanced_wrap(text: str, width: int, size: int = theme.TEXT_MIN) -> tuple[str, ...]:
+    """``text`` wrapped to ``width``; two lines are balanced ("Crafty 5 takes green 21" over
+    "and pays 9.", not a last word or a number left alone on the second line), never broken
+    before a number (it stays with its word: "green 3", "pays 9")."""
+    lines = tuple(wrap_text(text, size, width))
+    if len(lines) != 2:
+        return lines
+    words = text.split()
+    font = fonts.get(size)
+    best = lines
+    best_w = max(font.size(line)[0] for line in lines)
+    for cut in range(1, len(words)):
+        if words[cut][:1].isdigit():
+            continue  # a number stays with the word before it ("green 3", "pays 9")
+        first, second = " ".join(words[:cut]), " ".join(words[cut:])
+        w = max(font.size(first)[0], font.size(second)[0])
+        if w <= width and w < best_w:
+            best, best_w = (first, second), w
+    return best
+
+
+def news_rows(scene: DieTableScene, width: int, most: int) -> list[tuple[str, int]]:
+    """The table's latest public events wrapped to ``width``, at most ``most`` rows, oldest
+    first, each with its age (0: the newest)."""
     viewer = scene.home if scene.private_ok else None
     start = max(0, scene._logged - 30)
     items = scene.match.feed_for(viewer, start)[: max(0, scene._logged - start)]
     rows: list[tuple[str, int]] = []
-    width = room(scene, y, y + 80)
-    for age, line in enumerate(reversed(news_lines(namer, items, 3))):
-        wrapped = wrap_text(line, theme.TEXT_MIN, width)
-        if len(rows) + len(wrapped) > 3:
+    for age, line in enumerate(reversed(news_lines(scene.namer, items, most))):
+        wrapped = balanced_wrap(line, width)
+        if len(rows) + len(wrapped) > most:
             break
         rows[:0] = [(row, age) for row in wrapped]
+    return rows
+
+
+def _news_box(surface: pygame.Surface, scene: DieTableScene) -> None:
+    """The news in the right side's spare slot (odd seat counts): the latest events, the
+    newest at the bottom, in a calm box the size of a seat's panel."""
+    box = scene.layout.spare
+    if box is None:
+        return
+    round_rect(surface, box, theme.mix(theme.PANEL, theme.BG_DEEP, 0.6), 16, 170)
+    round_rect(surface, box, theme.PANEL_EDGE, 16, 255, 2)
+    title = draw_text(surface, scene.namer.t("diebombe.news_title"),
+                      (box.left + 14, box.top + 10), theme.TEXT_SMALL, theme.INK_DIM,
+                      bold=True, max_width=box.width - 28)
+    top = title.bottom + 8
+    most = (box.bottom - 10 - top) // NEWS_ROW
+    rows = news_rows(scene, box.width - 28, most)
+
+    def height(rows: list[tuple[str, int]]) -> int:
+        ages = len({age for _row, age in rows})
+        return len(rows) * NEWS_ROW + max(0, ages - 1) * NEWS_GAP
+
+    while rows and top + height(rows) > box.bottom - 6:  # the oldest event goes, whole
+        oldest = rows[0][1]
+        rows = [(row, age) for row, age in rows if age != oldest]
+    y = top
     for k, (row, age) in enumerate(rows):
-        draw_text(surface, row, (L.CENTRE_X, y + k * 26), theme.TEXT_MIN,
-                  theme.INK if age == 0 else theme.INK_DIM, anchor="midtop", max_width=width)
-    if view.seats <= BOARD_SEATS:
-        _recent(surface, scene, lower.top + 108)
+        if k and age != rows[k - 1][1]:
+            y += NEWS_GAP  # a gap between two events: each reads as one
+        draw_text(surface, row, (box.left + 14, y), theme.TEXT_MIN,
+                  theme.INK if age == 0 else theme.INK_DIM, max_width=box.width - 28)
+        y += NEWS_ROW
 
 
 def outcome_rect() -> pygame.Rect:
@@ -558,9 +627,21 @@ def outcome_rect() -> pygame.Rect:
     return box
 
 
+OUTCOME_INK = {"paid": GOLD, "free": theme.INK, "left": theme.INK_DIM, "bomb": LOSS,
+               "rule": theme.ACCENT}
+"""The outcome's lines: the paying bidder in gold, a bomb in red, the tie rule lit."""
+OUTCOME_MINI = 30
+"""The height of the small card before an outcome's line."""
+OUTCOME_STEP = 40
+"""An outcome's lines this far apart (closer when a round has many: a tie and two bombs)."""
+
+
 def _outcome(surface: pygame.Surface, scene: DieTableScene) -> None:
-    """Who paid what and took which card, each on its own line (the paying bidder in gold,
-    a bomb in red), with the time left as a shrinking bar unless it waits for the button."""
+    """A round's outcome as clean lines, one each, never wrapped (a wrapped sentence left
+    the price alone on a line): what a tie did, who took which card (the card drawn small
+    before the words) and for how much, the card nobody took, the bombs; with the time left
+    as a shrinking bar unless it waits for the button. Each line takes the largest size at
+    which it fits whole."""
     outcome = scene.outcome
     assert outcome is not None
     namer = scene.namer
@@ -571,28 +652,29 @@ def _outcome(surface: pygame.Surface, scene: DieTableScene) -> None:
     title = draw_text(surface, namer.t("diebombe.outcome.title", n=outcome.round),
                       (box.centerx, box.top + 10), theme.TEXT_LARGE, GOLD, bold=True,
                       anchor="midtop", max_width=box.width - 32)
+    history = scene.shown.history
+    record = history[-1] if history and history[-1].round == outcome.round else None
+    rows = outcome_rows(namer, outcome.events, record)
+    minis = [draw_mini(row.card, namer.letter(C.color_of(row.card)), OUTCOME_MINI)
+             if row.card is not None else None for row in rows]
     width = box.width - 36
-    lines: list[tuple[str, theme.Color]] = []
-    for ev in outcome.events:
-        line = line_for(namer, ev)
-        if line is None:
-            continue
-        color = GOLD if isinstance(ev, E.CardTaken) and ev.paid else \
-            LOSS if isinstance(ev, E.BombPlayed) else theme.INK
-        lines.append((line, color))
-    room = box.bottom - 20 - (title.bottom + 10)
-    for size in (theme.TEXT_BODY, theme.TEXT_SMALL, theme.TEXT_MIN):
-        rows = [(row, color) for line, color in lines
-                for row in wrap_text(line, size, width, bold=color != theme.INK)]
-        step = size + 8
-        if len(rows) * step <= room:
-            break
-    y = title.bottom + 10 + max(0, (room - len(rows) * step) // 2)
-    for row, color in rows:
-        if y + step > box.bottom - 12:
-            break
-        draw_text(surface, row, (box.centerx, y), size, color, bold=color != theme.INK,
-                  anchor="midtop", max_width=width)
+    room_h = box.bottom - 20 - (title.bottom + 10)
+    step = min(OUTCOME_STEP, room_h // max(1, len(rows)))
+    y = title.bottom + 10 + max(0, (room_h - len(rows) * step) // 2)
+    for row, mini in zip(rows, minis, strict=True):
+        bold = row.kind in ("paid", "bomb")  # the price and the blows stand out
+        room_w = width - (mini.get_width() + 10 if mini is not None else 0)
+        size = next((trial for trial in (theme.TEXT_BODY, theme.TEXT_SMALL)
+                     if fits(row.text, room_w, bold, trial, exact=True)), theme.TEXT_MIN)
+        text_w = min(room_w, fonts.get(size, bold).size(row.text)[0])
+        line_w = text_w + (mini.get_width() + 10 if mini is not None else 0)
+        x = box.centerx - line_w // 2
+        middle = y + step // 2
+        if mini is not None:
+            surface.blit(mini, mini.get_rect(midleft=(x, middle)))
+            x += mini.get_width() + 10
+        draw_text(surface, row.text, (x, middle), size, OUTCOME_INK[row.kind], bold=bold,
+                  anchor="midleft", max_width=room_w)
         y += step
     if not outcome.waits:
         left = 1.0 - outcome.clock.progress
@@ -601,43 +683,62 @@ def _outcome(surface: pygame.Surface, scene: DieTableScene) -> None:
             round_rect(surface, bar, GOLD, 3)
 
 
-def _recent(surface: pygame.Surface, scene: DieTableScene, top: int) -> None:
-    """The revealed bids of the last rounds, a column per seat (the gold one took first)."""
+def _recent(surface: pygame.Surface, scene: DieTableScene, box: pygame.Rect) -> None:
+    """The revealed bids of the last rounds, a column per seat (the gold one took first)
+    inside ``box`` (its top and width; its height is the rounds'). A rebid's chain keeps one
+    line ("12 → 15", or "12 ⋯ 20": the history has every bid); the rounds' cards give their
+    room to the seats' names when those would be squeezed."""
     view = scene.shown
     namer = scene.namer
     records = view.history[-3:]
     if not records:
         return
     seats = view.seats
-    lower = L.LOWER
-    box = pygame.Rect(lower.left + 4, top, lower.width - 8, 30 + ROW * len(records) + 6)
-    round_rect(surface, box, theme.BG_DEEP, 14, 150)
+    top = box.top
     minis = [[draw_mini(card, namer.letter(C.color_of(card)), 26) for card in record.faceup]
              for record in records]
-    first_w = 46 + max(sum(chip.get_width() + 4 for chip in row) for row in minis) + 8
+    label_w = 46
+    first_w = label_w + max(sum(chip.get_width() + 4 for chip in row) for row in minis) + 8
+    title = [namer.t("diebombe.recent_title")]
+    seat_names = [namer.seat(seat) for seat in range(seats)]
+    if not all(fits(name, (box.width - first_w - 12) // seats - 4) for name in seat_names):
+        minis = [[] for _ in records]  # the names before the cards (the history has both)
+        first_w = BOARD_FIRST
+        title = name_lines(title[0], first_w - 14, bold=True)
+    two = len(title) > 1
+    head = top + (28 if two else 16)
+    """The names' line (with the title's last line beside them)."""
+    y = head + (12 if two else 16)
+    box = pygame.Rect(box.left, top, box.width, y - top + ROW * len(records) + 6)
+    round_rect(surface, box, theme.BG_DEEP, 14, 150)
     col_w = (box.width - first_w - 12) // seats
     x0 = box.left + first_w
-    draw_text(surface, namer.t("diebombe.recent_title"), (box.left + 12, top + 16),
-              theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="midleft", max_width=first_w - 16)
-    for seat in range(seats):
-        draw_text(surface, namer.seat(seat), (x0 + seat * col_w + col_w // 2, top + 16),
-                  theme.TEXT_MIN, theme.INK_DIM, anchor="center", max_width=col_w - 6)
-    y = top + 32
-    for record in records:
+    for k, line in enumerate(title):
+        draw_text(surface, line, (box.left + 12, head - 18 * (len(title) - 1 - k)),
+                  theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="midleft",
+                  max_width=first_w - 14)
+    for seat, name in enumerate(seat_names):
+        lines = name_lines(name, col_w - 6) if two else [name]
+        for k, line in enumerate(lines):  # (beside the title's two lines: no taller)
+            draw_text(surface, line, (x0 + seat * col_w + col_w // 2,
+                                      head - 18 * (len(lines) - 1 - k)),
+                      theme.TEXT_MIN, theme.INK_DIM, anchor="center", max_width=col_w - 4)
+    for record, row in zip(records, minis, strict=True):
         draw_text(surface, namer.t("diebombe.round_short", n=record.round),
                   (box.left + 12, y + 14), theme.TEXT_MIN, theme.INK, anchor="midleft")
-        x = box.left + 46
-        for chip in minis[records.index(record)]:
+        x = box.left + label_w
+        for chip in row:
             surface.blit(chip, (x, y + 1))
             x += chip.get_width() + 4
         for seat in range(seats):
-            text = bid_text(record, seat)
+            bids = seat_bids(record, seat)
             color = GOLD if seat == record.taker else SILVER if seat == record.second \
                 else theme.INK_DIM
-            size = theme.TEXT_MIN if "→" in text else theme.TEXT_SMALL
-            draw_text(surface, text, (x0 + seat * col_w + col_w // 2, y + 14), size, color,
-                      bold=seat in (record.taker, record.second), anchor="center",
-                      max_width=col_w - 6)
+            bold = seat in (record.taker, record.second)
+            size = theme.TEXT_MIN if len(bids) > 1 else theme.TEXT_SMALL
+            for line in chain_lines(bids, col_w - 6, 1, bold):
+                draw_text(surface, line, (x0 + seat * col_w + col_w // 2, y + 14), size, color,
+                          bold=bold, anchor="center", max_width=col_w - 6)
         y += ROW
 
 

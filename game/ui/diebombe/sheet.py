@@ -17,6 +17,7 @@ from game.rules.diebombe.scoring import color_totals
 from game.rules.diebombe.view import DieView
 from game.ui import theme
 from game.ui.diebombe import layout as L
+from game.ui.diebombe.history import name_lines
 from game.ui.diebombe.marks import GOLD, colors, draw_mark, signed
 from game.ui.diebombe.names import Namer
 from game.ui.draw import round_rect
@@ -26,9 +27,13 @@ COLUMN_SECONDS = 0.6
 COLUMNS = 5
 """The names, the reds, the greens, the minus points, the totals."""
 SHEET_TOP = 96
-WIDTHS = (110, 144, 144, 72, 76)
+INSET = 14
+"""The names' column starts this far inside the sheet."""
+WIDTHS = (116, 144, 144, 70, 76)
 """The columns: a doubled colour's widest line, "168 ×2 = 336" (every card of the colour),
-fits its column at 18 px with room to spare before the next one."""
+fits its column at 18 px with room to spare before the next one; a name too long for its
+column takes two lines ("Despiadado" over "3")."""
+NAME_STEP = 20
 ROW_STEP = 50
 
 
@@ -109,7 +114,7 @@ class ScoreSheet:
                   theme.TEXT_LARGE, GOLD, bold=True, anchor="midtop",
                   max_width=sheet.width - 40)
         lines = score_lines(view)
-        xs = [sheet.left + 18]
+        xs = [sheet.left + INSET]
         for width in WIDTHS[:-1]:
             xs.append(xs[-1] + width)
         top = sheet.top + 56
@@ -136,9 +141,12 @@ class ScoreSheet:
             round_rect(surface, row, theme.mix(theme.PANEL, GOLD, 0.25) if winner
                        else theme.PANEL, 10)
             middle = row.centery
-            draw_text(surface, namer.seat(line.seat), (xs[0], middle), theme.TEXT_MIN,
-                      GOLD if winner else theme.INK, bold=True, anchor="midleft",
-                      max_width=WIDTHS[0] - 6)
+            name = name_lines(namer.seat(line.seat), WIDTHS[0] - 6, bold=True)
+            for k, part in enumerate(name):
+                draw_text(surface, part,
+                          (xs[0], middle + (k - (len(name) - 1) / 2) * NAME_STEP),
+                          theme.TEXT_MIN, GOLD if winner else theme.INK, bold=True,
+                          anchor="midleft", max_width=WIDTHS[0] - 6)
             if self.columns > 1:
                 _points(surface, (xs[1], middle), line.red_sum, line.red_doubled,
                         line.red_points, WIDTHS[1])
