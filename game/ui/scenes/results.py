@@ -26,7 +26,7 @@ from game.ui.locale import ordinal, plural
 from game.ui.players import person_names, seat_name
 from game.ui.registry import ui_kit_for
 from game.ui.scenes.base import FormScene
-from game.ui.text import draw_paragraph, draw_text
+from game.ui.text import NARROW, draw_paragraph, draw_text, wrap_text
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -292,12 +292,24 @@ class ResultsScene(FormScene[None]):
                           anchor="center")
             draw_text(surface, self.seat_name(seat), (name_x, line.centery), size, ink,
                       bold=True, anchor="midleft", max_width=186)
-            draw_text(surface, self.seat_kind(seat), (kind_x, line.centery),
-                      theme.TEXT_MIN, theme.INK_DIM, anchor="midleft", max_width=200)
-            note = self._note(seat)
+            kind, note = self.seat_kind(seat), self._note(seat)
+            font = fonts.get(theme.TEXT_MIN)
+            room = line.right - 16 - kind_x
+            kind_w, note_w = font.size(kind)[0], font.size(note)[0] if note else 0
+            if note and kind_w + 16 + note_w > room and line.height >= 2 * theme.TEXT_MIN + 6:
+                # both whole, one over the other (a long level name and "pagou 118" did not
+                # fit side by side: squeezed to 82 %)
+                kind_y, note_y = line.centery - 11, line.centery + 11
+                kind_room = note_room = room
+            else:
+                kind_y = note_y = line.centery
+                note_room = min(note_w, max(170, room - kind_w - 16)) if note else 0
+                kind_room = room - note_room - 16 if note else min(room, 200)
+            draw_text(surface, kind, (kind_x, kind_y), theme.TEXT_MIN, theme.INK_DIM,
+                      anchor="midleft", max_width=kind_room)
             if note:
-                draw_text(surface, note, (line.right - 16, line.centery), theme.TEXT_MIN,
-                          (235, 120, 100), anchor="midright", max_width=170)
+                draw_text(surface, note, (line.right - 16, note_y), theme.TEXT_MIN,
+                          (235, 120, 100), anchor="midright", max_width=note_room)
         summary = (f"{self.t(f'game.{self.match.config.game}.name')} · "
                    f"{plural(self.app.loc, 'results.moves', self._moves())}")
         draw_text(surface, summary, (LEFT.centerx, LEFT.bottom - 16), theme.TEXT_MIN,
@@ -319,10 +331,19 @@ class ResultsScene(FormScene[None]):
         kinds = " · ".join(dict.fromkeys(self.seat_kind(seat) for seat in first))
         if len(first) == 1 and outcome.scores is not None:
             kinds = f"{kinds} · {self._points(first[0])}"
+        width = row.right - name_x - 20
+        rows, size = _team_rows(team, width) if team else ([], 0)
+        if len(rows) > 1:  # a whole team's names: two rows, and the names say their levels
+            y = row.centery - len(rows) * (size + 6) // 2
+            for text in rows:
+                draw_text(surface, text, (name_x, y), size, theme.INK, bold=True,
+                          max_width=width)
+                y += size + 6
+            return
         draw_text(surface, team or self._names(first), (name_x, row.top + 16), 38, theme.INK,
-                  bold=True, max_width=row.right - name_x - 20)
+                  bold=True, max_width=width)
         draw_text(surface, kinds, (name_x, row.top + 64), theme.TEXT_SMALL,
-                  theme.INK_DIM, max_width=row.right - name_x - 20)
+                  theme.INK_DIM, max_width=width)
 
     def _team_line(self, first: list[int]) -> str:
         """A team's win in the family's own words, when its kit has a ``team_line`` hook."""
@@ -388,3 +409,16 @@ def _crown(surface: pygame.Surface, rect: pygame.Rect) -> None:
                            max(3, w // 14))
     gfx.circle(surface, (200, 50, 60), (round(x + w * 0.5), round(base - h * 0.06)),
                        max(3, w // 16))
+
+
+def _team_rows(team: str, width: int) -> tuple[list[str], int]:
+    """A team's win on the first row: one line at the heading's 38 px when it fits at 90 %
+    or more, else two rows at the largest size that fits them whole (the names of five at
+    a won mission were squeezed to 79 %)."""
+    if fonts.get(38, True).size(team)[0] * NARROW <= width:
+        return [team], 38
+    for size in (30, 28, 26, 24, 22, 20, theme.TEXT_MIN):
+        rows = wrap_text(team, size, width, bold=True)
+        if len(rows) <= 2 and all(fonts.get(size, True).size(r)[0] <= width for r in rows):
+            return rows, size
+    return wrap_text(team, theme.TEXT_MIN, int(width / NARROW), bold=True)[:2], theme.TEXT_MIN
