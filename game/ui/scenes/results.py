@@ -340,8 +340,8 @@ class ResultsScene(FormScene[None]):
                           max_width=width)
                 y += size + 6
             return
-        draw_text(surface, team or self._names(first), (name_x, row.top + 16), 38, theme.INK,
-                  bold=True, max_width=width)
+        draw_text(surface, team or self._names(first), (name_x, row.top + 16), size or 38,
+                  theme.INK, bold=True, max_width=width)
         draw_text(surface, kinds, (name_x, row.top + 64), theme.TEXT_SMALL,
                   theme.INK_DIM, max_width=width)
 
@@ -412,11 +412,12 @@ def _crown(surface: pygame.Surface, rect: pygame.Rect) -> None:
 
 
 def _team_rows(team: str, width: int) -> tuple[list[str], int]:
-    """A team's win on the first row: one line at the heading's 38 px when it fits at 90 %
-    or more, else two rows at the largest size that fits them whole (the names of five at
-    a won mission were squeezed to 79 %)."""
-    if fonts.get(38, True).size(team)[0] * NARROW <= width:
-        return [team], 38
+    """A team's win on the first row: one line at the largest size from the heading's 38 px
+    down to 20 px that fits it at 90 % or more, else two rows at the largest size that fits
+    them whole (the names of five at a won mission were squeezed to 79 %)."""
+    for size in (38, 34, 30, 28, 26, 24, 22, 20):
+        if fonts.get(size, True).size(team)[0] * NARROW <= width:
+            return [team], size
     for size in (30, 28, 26, 24, 22, 20, theme.TEXT_MIN):
         rows = wrap_text(team, size, width, bold=True)
         if len(rows) <= 2 and all(fonts.get(size, True).size(r)[0] <= width for r in rows):
