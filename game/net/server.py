@@ -170,6 +170,11 @@ class TableServer:
         queue = self._queues.get(session_id)
         if queue is not None:
             queue.put_nowait((dumps(message), close))
+            if close is not None:
+                # Its writer ends with this message: nothing more is sent to it, and the
+                # table's goodbye at the end does not wait for a queue nobody reads (it
+                # waited its whole 5 s after every game: a goodbye came with the result).
+                del self._queues[session_id]
 
     # ------------------------------------------------------------ one connection
 
