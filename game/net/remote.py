@@ -141,6 +141,31 @@ class RemoteMatch:
         return tuple(s for s in seats if isinstance(s, int) and 0 <= s < len(rows)
                      and isinstance(rows[s], dict) and rows[s].get("away") is True)
 
+    def away(self) -> tuple[int, ...]:
+        """The seats whose people are away (their computer dropped) and that no machine plays
+        for meanwhile: the table shows them, and waits when it is their turn."""
+        rows = self.joined.table.get("seats")
+        if not isinstance(rows, list) or self.is_over():
+            return ()
+        return tuple(seat for seat, row in enumerate(rows) if isinstance(row, dict)
+                     and row.get("away") is True and not row.get("stand_in"))
+
+    def let_machines_play(self) -> bool:
+        """The host's screen: a machine plays every away person's seat until they come back
+        (their computer rejoins with its token and the seat is theirs again). ``False`` on a
+        joined computer, which may not."""
+        hosting = self.hosting
+        away = self.away()
+        if hosting is None or not away:
+            return False
+        from game.bots.registry import stand_in_for
+
+        level = stand_in_for(self.config.game)
+        table = hosting.table
+        for seat in away:
+            hosting.act(lambda seat=seat: table.hand_to_machine(seat, level))
+        return True
+
     @property
     def names(self) -> list[str]:
         return seat_names(self.joined.table)

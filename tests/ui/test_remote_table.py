@@ -221,11 +221,89 @@ def test_a_seat_whose_computer_dropped_is_said_while_the_game_waits_for_it(
     assert remote.waiting_for_away() == ()
     other.link.close()
     end = time.monotonic() + 10
-    while "network.away" not in scene.notice.shown and time.monotonic() < end:
+    while "network.away_wait" not in scene.notice.shown and time.monotonic() < end:
         app.step(1 / 30)
         time.sleep(0.01)
-    assert remote.waiting_for_away() and "network.away" in scene.notice.shown
+    assert remote.waiting_for_away() and "network.away_wait" in scene.notice.shown
+    assert scene.notice.params == {"names": "Bo"}  # who, by name
+    key(pygame.K_m)  # a joined computer may not hand the seat to a machine
+    app.step(1 / 30)
+    assert remote.waiting_for_away() and "network.machines_play" not in scene.notice.shown
     remote.close()
+
+
+def _welcomed(link: Link) -> RemoteMatch:
+    """The match a link reads once the host has welcomed it."""
+    end = time.monotonic() + 10
+    taken: list[dict[str, Any]] = []
+    while time.monotonic() < end:
+        taken += link.take()
+        kinds = [m["k"] for m in taken]
+        if "welcome" in kinds:
+            at = kinds.index("welcome")
+            return RemoteMatch(link, taken[at], taken[at + 1:])
+        time.sleep(0.01)
+    raise AssertionError(f"no welcome within 10 s (ended: {link.ended})")
+
+
+def test_the_host_lets_a_machine_play_for_an_away_person_with_m(
+        tmp_path: Path, silent_app: Callable[..., Any]) -> None:
+    """The host's own screen (its table on a server thread, as the new-game screen opens
+    it): the other computer drops while the game waits for it; the notice names who and says
+    M; M hands the seat to a machine, the game goes on, and the seat is the person's again
+    when their computer comes back with its token."""
+    from game.net.hosting import open_hosted
+    from game.ui.netplay import joined_table, own_link
+
+    thread, opened = open_hosted(TablePlan("bombazo", ("remote", "remote"), seed=4),
+                                 tmp_path, Pace(0.0, 0.0, 0.3), (0,), "Ana")
+    try:
+        remote = _welcomed(own_link(opened, "Ana", 1))
+        remote.hosting = thread
+        bo_token = new_token()
+        bo = Link(lambda: Joiner(f"wss://127.0.0.1:{opened.port}", opened.code, "Bo", bo_token,
+                                 ssl_context=client_context())).start()
+        other = _welcomed(bo)
+        thread.act(thread.table.start)
+        end = time.monotonic() + 10
+        while not (remote.ready and remote.started and other.ready):
+            remote.poll()
+            other.poll()
+            time.sleep(0.01)
+            assert time.monotonic() < end
+        app = silent_app("en")
+        scene: Any = joined_table(app, remote)
+        app.stack.push(scene)
+        while remote.pending().seats != (1,):  # Ana draws until it is Bo's turn
+            if remote.pending().seats == (0,) and not remote.in_flight and not scene.busy:
+                key(pygame.K_SPACE)
+            app.step(1 / 30)
+            time.sleep(0.01)
+            assert time.monotonic() < end
+        bo.close()
+        end = time.monotonic() + 10
+        while "network.away_wait_host" not in scene.notice.shown:
+            app.step(1 / 30)
+            time.sleep(0.01)
+            assert time.monotonic() < end
+        assert scene.notice.params == {"names": "Bo"}
+        moves = remote.moves
+        key(pygame.K_m)
+        app.step(1 / 30)
+        assert "network.machines_play" in scene.notice.shown
+        while remote.moves == moves:  # the machine plays Bo's turn
+            app.step(1 / 30)
+            time.sleep(0.01)
+            assert time.monotonic() < end
+        assert remote.away() == ()
+        back = _welcomed(Link(lambda: Joiner(f"wss://127.0.0.1:{opened.port}", opened.code,
+                                             "Bo", bo_token, ssl_context=client_context()))
+                         .start())
+        assert thread.call(lambda: thread.table.seats[1].stand_in) is None  # Bo's again
+        back.close()
+        remote.close()
+    finally:
+        thread.stop()
 
 
 def test_the_host_machines_moves_are_told_while_the_person_decides(

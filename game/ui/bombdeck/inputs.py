@@ -123,6 +123,8 @@ class TableInput(GameTable[BombView, Timeline, Action]):
     # --- input ---------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.network_input(event):
+            return
         kind = event.type
         press = (kind == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1) or \
             (kind == pygame.KEYDOWN and event.key in PRESS_KEYS)

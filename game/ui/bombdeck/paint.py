@@ -164,7 +164,8 @@ def paint_table(surface: pygame.Surface, scene: TableScene) -> None:
                     scene.namer.art("bomb"))  # what went off: Clásico's is a kitten
     if scene.panel is not None:
         scene.panel.draw(surface)
-    draw_notice(surface, scene.notice, scene.t)  # over everything: the autosave's trouble
+    # over everything: the autosave's trouble, who is away
+    scene.notice_rect = draw_notice(surface, scene.notice, scene.t)
 
 
 # --- seats ---------------------------------------------------------------------------------------

@@ -105,7 +105,7 @@ def paint_table(surface: pygame.Surface, scene: CazaTableScene) -> None:
     if scene.show_code:
         draw_text(surface, f"{scene.t('newgame.code')}: {scene.match.code}", L.CODE_POS,
                   theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="bottomleft")
-    draw_notice(surface, scene.notice, scene.t)
+    scene.notice_rect = draw_notice(surface, scene.notice, scene.t)
 
 
 # --- the racks -----------------------------------------------------------------------------------

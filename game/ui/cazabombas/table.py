@@ -501,6 +501,8 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
     # --- input ---------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.network_input(event):
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
             return

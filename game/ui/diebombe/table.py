@@ -405,6 +405,8 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
     # --- input ---------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.network_input(event):
+            return
         if event.type == pygame.KEYDOWN:
             self._key(event.key)
             return

@@ -109,6 +109,8 @@ class GameTable(Scene[None], Generic[V, T, A]):
         self._saved: SavedKey | None = None
         self.notice = Notice()
         """The autosave's trouble, on screen for a few seconds."""
+        self.notice_rect: pygame.Rect | None = None
+        """Where the notice was last drawn (a click on it may answer it)."""
         self.particles = Particles(app.motion, seed=self.particle_seed)
         self.controls = Form()
         self.clock = 0.0
@@ -168,11 +170,41 @@ class GameTable(Scene[None], Generic[V, T, A]):
             self.notice.show("network.too_late" if why == "not_now" else "network.refused",
                              trouble=True)
             return
-        waiting = getattr(self.match, "waiting_for_away", None)
-        if callable(waiting) and waiting() and self.notice.key is None:
-            # The game waits for someone whose computer dropped: said again and again while
-            # it lasts, so nobody thinks the table froze.
-            self.notice.show("network.away", trouble=True)
+        away = self._away()
+        if away and self.notice.key is None:
+            # Someone's computer dropped: said again and again while it lasts, so nobody
+            # thinks the table froze; the host's screen says how to let a machine play.
+            waiting = getattr(self.match, "waiting_for_away", None)
+            key = "network.away_wait" if callable(waiting) and waiting() else "network.away"
+            if getattr(self.match, "hosting", None) is not None:
+                key += "_host"
+            self.notice.show(key, trouble=True, names=self._names_of(away))
+
+    def _away(self) -> tuple[int, ...]:
+        """A joined table's seats whose people are away and that no machine plays for."""
+        away = getattr(self.match, "away", None)
+        return tuple(away()) if callable(away) else ()
+
+    def _names_of(self, seats: tuple[int, ...]) -> str:
+        from game.ui.players import seat_name
+
+        names = getattr(self.match, "names", [])
+        return ", ".join(seat_name(self.app.loc, names, seat) for seat in seats)
+
+    def network_input(self, event: pygame.event.Event) -> bool:
+        """The host's screen: M (or a click on the notice that says who is away) lets a
+        machine play for every away person until they come back. ``True``: taken."""
+        pressed = event.type == pygame.KEYDOWN and event.key == pygame.K_m
+        clicked = event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1 \
+            and self.notice_rect is not None and self.notice_rect.collidepoint(event.pos)
+        if not (pressed or clicked):
+            return False
+        away = self._away()
+        let = getattr(self.match, "let_machines_play", None)
+        if not away or not callable(let) or not let():
+            return False
+        self.notice.show("network.machines_play", trouble=False, names=self._names_of(away))
+        return True
 
     # --- the frame -----------------------------------------------------------------------------
 

@@ -35,9 +35,11 @@ class Notice:
     trouble: bool = False
     left: float = 0.0
     shown: list[str] = field(default_factory=list)
+    params: dict[str, str] = field(default_factory=dict)
+    """What the key's text names (``{names}``: who is away)."""
 
-    def show(self, key: str, *, trouble: bool) -> None:
-        self.key, self.trouble = key, trouble
+    def show(self, key: str, *, trouble: bool, **params: str) -> None:
+        self.key, self.trouble, self.params = key, trouble, params
         self.left = SHOW_SECONDS
         self.shown.append(key)
 
@@ -57,14 +59,14 @@ class Notice:
         return round(255 * max(0.0, min(1.0, self.left / FADE_SECONDS)))
 
 
-def draw_notice(surface: pygame.Surface, notice: Notice, translate: Callable[[str], str]
+def draw_notice(surface: pygame.Surface, notice: Notice, translate: Callable[..., str]
                 ) -> pygame.Rect | None:
     """Draw the notice's text in a box centred under the banner, faded by its alpha, with the
     danger edge for trouble; the box, or ``None`` when there is no notice."""
     alpha = notice.alpha
     if notice.key is None or alpha <= 0:
         return None
-    text = translate(notice.key)
+    text = translate(notice.key, **notice.params)
     size = theme.TEXT_SMALL
     lines = max(1, len(wrap_text(text, size, WIDTH - 2 * PAD, bold=True)))
     height = 2 * PAD + lines * round(size * 1.45)
