@@ -68,6 +68,8 @@ class Joined:
     public: Any = None
     decisions: int | None = None
     started: bool = False
+    games: int = 0
+    """The host's count of games played again at this table (its welcome's ``again``)."""
     """The players' decisions in the whole game (told with the last update)."""
     """The public view (sent to a computer with several people, for when its curtain is
     down)."""
@@ -96,6 +98,16 @@ class Joined:
             except ValueError:
                 raise ProtocolError(f"welcome: a game this version does not know: "
                                     f"{game!r:.40}") from None
+            again = message.get("again", 0)
+            if type(again) is not int or again < 0:
+                raise ProtocolError("welcome: malformed")
+            if again != self.games and self.wire is not None:
+                # the same people play again: a new game from its first move (a rejoin's
+                # welcome carries the same count, and the game carries on)
+                self.mine.clear()
+                self.moves, self.pending, self.outcome, self.code = 0, {}, None, None
+                self.public, self.decisions = None, None
+            self.games = again
             self.game = game
             self.seats = tuple(seats)
             self.table = table

@@ -128,6 +128,12 @@ class RemoteMatch:
         return all(state.view is not None for state in self.joined.mine.values())
 
     @property
+    def games(self) -> int:
+        """How many times the host dealt again for the same people (the results screens
+        follow to the next game when it grows)."""
+        return self.joined.games
+
+    @property
     def started(self) -> bool:
         """Every network seat has been taken: the game is under way."""
         return self.joined.started

@@ -13,11 +13,13 @@ deal; it is shown to everyone once the game is over).
 from __future__ import annotations
 
 import json
+import secrets
 from collections import deque
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core.codes import new_seed
 from game.core.config import SeatKind
 from game.core.engine import DecisionKind
 from game.core.errors import Illegal, IllegalAction
@@ -111,6 +113,9 @@ class HostTable:
         """Grows whenever the table (names, who is away, machines standing in) changes."""
         self.on_change: Callable[[], None] | None = None
         """Told whenever a seat is taken, left or handed over (the host saves its table)."""
+        self.round = 0
+        """How many times the same people played again at this table: every welcome says it,
+        so a computer tells a new game (start afresh) from a rejoin (carry on)."""
 
     # ------------------------------------------------------------ joining
 
@@ -164,7 +169,7 @@ class HostTable:
         self.sessions[session_id] = session
         self._changed()
         welcome: Message = {"k": "welcome", "v": VERSION, "seats": list(seats),
-                            "table": self._table()}
+                            "table": self._table(), "again": self.round}
         return [*replaced, (session_id, welcome), *self.updates()]
 
     def reserve(self, seats: Iterable[int], token: str, name: str) -> None:
@@ -248,6 +253,31 @@ class HostTable:
         net.name = ""
         net.stand_in = kind
         self.match.stand_in(seat, kind)
+        self._changed()
+        return [*out, *self.updates()]
+
+    def again(self) -> Outbox:
+        """The same people play again: a fresh deal of the same game at the same seats (the
+        tokens, names and machines kept, an away person still away), and every computer
+        welcomed to it. ``Refused`` while the game is not over."""
+        if not self.match.is_over():
+            raise Refused("the game is not over yet", Reason.OUT_OF_ORDER)
+        match = Match(self.match.config, new_seed(secrets.randbits(64)))
+        self.flow = TableFlow(match, self.flow.pace, self.flow.thinker)
+        self.match = match
+        for seat, kind in self.machines.items():
+            match.stand_in(seat, kind)
+        for net in self.seats.values():
+            if net.stand_in is not None:
+                match.stand_in(net.seat, net.stand_in)
+        self.round += 1
+        out: Outbox = []
+        for session in self.sessions.values():
+            session.have = dict.fromkeys(session.seats, 0)
+            session.sent = None
+            out.append((session.id, {"k": "welcome", "v": VERSION,
+                                      "seats": list(session.seats), "table": self._table(),
+                                      "again": self.round}))
         self._changed()
         return [*out, *self.updates()]
 
@@ -396,7 +426,7 @@ class HostTable:
     def to_json(self) -> Message:
         """What a host needs, beside the match's autosave, to open the same table again
         after a crash: the code, and each network seat's token and name."""
-        return {"code": self.code, "started": self.started,
+        return {"code": self.code, "started": self.started, "round": self.round,
                 "seats": {str(s.seat): {"token": s.token, "name": s.name,
                                         "stand_in": s.stand_in and s.stand_in.value}
                           for s in self.seats.values()},
@@ -407,6 +437,8 @@ class HostTable:
         """The tokens and names of :meth:`to_json` (every seat starts away: its computer
         reconnects by itself)."""
         self.started = data.get("started") is True
+        rounds = data.get("round")
+        self.round = rounds if type(rounds) is int and rounds >= 0 else 0
         levels = {kind.value: kind for kind in SeatKind if kind.is_machine}
         machines = data.get("machines")
         for key, level in (machines.items() if isinstance(machines, dict) else ()):

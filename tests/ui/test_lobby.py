@@ -59,6 +59,10 @@ def _guest(lobby: LobbyScene, level: str = "lanzado") -> Link:
                 ).start()
 
 
+def thread_running(lobby: LobbyScene) -> bool:
+    return lobby.thread.running
+
+
 def _until(app: App, done: Callable[[], bool], seconds: float = 20) -> None:
     end = time.monotonic() + seconds
     while not done() and time.monotonic() < end:
@@ -104,7 +108,8 @@ def test_a_table_opened_to_the_network_fills_starts_and_plays_to_the_results(
         assert isinstance(app.stack.top, ResultsScene), "the game never reached its results"
         assert acted > 0 and table.match.is_over()
         results = app.stack.top
-        assert not results.again.enabled  # playing again with the same people: not yet
+        assert results.again.enabled  # the host may deal again for the same people
+        assert guest.ended is None and thread_running(lobby)  # open until the results close
         thread = lobby.thread
         key(pygame.K_ESCAPE)  # to the title: the table closes for every computer
         frames(app, 2)

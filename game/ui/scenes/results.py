@@ -13,12 +13,14 @@ big, with a "copy it by hand" note. Nothing here can crash on a machine without 
 
 from __future__ import annotations
 
+import logging
 import math
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 import pygame
 
 from game.core.config import SeatKind
+from game.core.errors import MechaCortaError
 from game.ui import fonts, gfx, theme
 from game.ui.draw import round_rect
 from game.ui.fx import Particles
@@ -74,6 +76,9 @@ def copy_to_clipboard(text: str) -> bool:
         return False
 
 
+log = logging.getLogger(__name__)
+
+
 class ResultsScene(FormScene[None]):
     def __init__(self, app: App, match: Match) -> None:
         self.match = match
@@ -82,6 +87,11 @@ class ResultsScene(FormScene[None]):
         self.confetti = Particles(app.motion, seed=match.seed)
         self._burst = 0.0
         self._pulse = 0.0
+        self._games = getattr(match, "games", 0)
+        """A networked table's count of games played again, as these results found it."""
+        self._going_on = False
+        """The host started the next game: its table replaces these results (the link to
+        the table stays open)."""
         super().__init__(app)
 
     # --- names ---------------------------------------------------------------------------------
@@ -175,10 +185,12 @@ class ResultsScene(FormScene[None]):
                             self._to_title, style="ghost", shortcut_label=self.tr("key.esc"))
         for button in (self.copy, self.again, self.same, self.title):
             self.form.add(button)
-        if self.networked:
-            # Playing again with the same people at their computers is the host's call; it
-            # is not built yet (docs/NETWORK.md): a new table from the new-game screen.
+        if self.networked and not self.hosting:
+            # Playing again with the same people at their computers is the host's call:
+            # this screen follows them to the next game when it starts.
             self.again.enabled = False
+            self.again.text = self.tr("results.host_starts")
+            self.again.shortcut_label = None
 
     # --- actions -------------------------------------------------------------------------------
 
@@ -189,6 +201,13 @@ class ResultsScene(FormScene[None]):
     def _play_again(self) -> None:
         from game.ui import launch
 
+        hosting = getattr(self.match, "hosting", None)
+        if hosting is not None:  # the same people, a fresh deal: every computer follows
+            try:
+                hosting.act(hosting.table.again)
+            except (RuntimeError, MechaCortaError) as error:
+                log.warning("the table cannot start again: %s", error)
+            return
         launch.open_table(self.app, launch.make_match(self.match.config), replacing=self)
 
     def _same_code(self) -> None:
@@ -203,11 +222,31 @@ class ResultsScene(FormScene[None]):
         """The game was played across the network (the match is the host's, read here)."""
         return callable(getattr(self.match, "close", None))
 
+    @property
+    def hosting(self) -> bool:
+        """This computer hosts the networked table (it may start the next game)."""
+        return getattr(self.match, "hosting", None) is not None
+
+    def _follow_the_host(self) -> None:
+        """The host started the next game for the same people: its table replaces these
+        results, on every computer (the host's own screen reads its table as they do)."""
+        poll = getattr(self.match, "poll", None)
+        if not callable(poll) or self._going_on:
+            return
+        poll()
+        if getattr(self.match, "games", 0) == self._games or not getattr(self.match, "ready",
+                                                                          False):
+            return
+        from game.ui.netplay import joined_table
+
+        self._going_on = True
+        self.app.stack.replace(joined_table(self.app, cast(Any, self.match)))
+
     def on_exit(self) -> None:
         """A networked table is done with when its results are left (a table hosted here
-        closes: every computer is told)."""
+        closes: every computer is told), unless its next game replaced them."""
         close = getattr(self.match, "close", None)
-        if callable(close):
+        if callable(close) and not self._going_on:
             close()
 
     def _to_title(self) -> None:
@@ -234,6 +273,8 @@ class ResultsScene(FormScene[None]):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self.networked:
+            self._follow_the_host()
         self._pulse = max(0.0, self._pulse - dt * 1.5)
         if self.clock < CONFETTI_FOR:
             self._burst += dt

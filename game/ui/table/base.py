@@ -109,6 +109,7 @@ class GameTable(Scene[None], Generic[V, T, A]):
         self._saved: SavedKey | None = None
         self.notice = Notice()
         """The autosave's trouble, on screen for a few seconds."""
+        self._results_next = False
         self.notice_rect: pygame.Rect | None = None
         """Where the notice was last drawn (a click on it may answer it)."""
         self.particles = Particles(app.motion, seed=self.particle_seed)
@@ -324,6 +325,7 @@ class GameTable(Scene[None], Generic[V, T, A]):
         self._left = True
         from game.ui.scenes.results import ResultsScene
 
+        self._results_next = True  # a networked table's link stays open for its results
         self.app.stack.replace(ResultsScene(self.app, self.match))
 
     # --- pause ---------------------------------------------------------------------------------
@@ -362,7 +364,9 @@ class GameTable(Scene[None], Generic[V, T, A]):
     def on_exit(self) -> None:
         self.autosave(force=True)
         close = getattr(self.match, "close", None)
-        if callable(close):  # a networked table: its link (and a server hosted here) close
+        if callable(close) and not self._results_next:
+            # a networked table: its link (and a server hosted here) close; at the end the
+            # results close them (the host may deal again for the same people first)
             close()
 
     def draw(self, surface: pygame.Surface) -> None:
