@@ -68,23 +68,6 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     return cores + 1
 
 
-SPREAD = ("tests/ui/test_screenshot_every_code.py",)
-"""Files whose tests share nothing costly (no cached search, no module fixture): handed to
-the workers one test at a time. Every other file runs whole on one worker (its searches and
-fixtures made once): the longest such file, late in the order, was the run's tail."""
-
-
-@pytest.hookimpl(tryfirst=True)  # before pytest-xdist's worker turns the marks into groups
-def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """``--dist loadgroup`` (pyproject's addopts): each file one group, but :data:`SPREAD`."""
-    if config.getoption("dist", "no") != "loadgroup":
-        return
-    for item in items:
-        path = item.nodeid.split("::", 1)[0]
-        if path not in SPREAD:
-            item.add_marker(pytest.mark.xdist_group(path))
-
-
 @pytest.fixture(autouse=True)
 def own_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """A data folder of this test's own (``MECHA_CORTA_HOME``): its ``tmp_path``."""

@@ -40,6 +40,8 @@ from game.tools.savefuzz import ODD_VALUES, dropped, paths, replaced, sealed
 from game.ui.settings import FILE_NAME as SETTINGS_FILE
 from game.ui.settings import Settings
 
+pytestmark = pytest.mark.slow  # fuzzing saves and settings files: 18 s of a core (CI runs it)
+
 ROOT = Path(__file__).resolve().parent.parent
 V1_FILE = Path(__file__).parent / "data" / "current-v1.json"
 SEAT_NAMES = ["person", "lanzado", "astuto", "despiadado", "maestro", "wizard", "", "PERSON"]

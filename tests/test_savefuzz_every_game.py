@@ -30,6 +30,8 @@ from game.ui.settings import Settings
 from tests.test_fuzz_files import load_attacked
 from tests.toy_games import register_toys
 
+pytestmark = pytest.mark.slow  # fuzzing every game's saves: 18 s of a core (CI runs it)
+
 GAMES = playable()
 """The games of this version (the toy kits are registered by one test only, and removed)."""
 

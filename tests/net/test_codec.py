@@ -286,6 +286,7 @@ def _digest(tables: list[tuple[str, int]]) -> tuple[str, list[list[Any]]]:
     return out.hexdigest(), orders
 
 
+@pytest.mark.slow  # games in child processes under three hash seeds: 4 s
 def test_the_same_game_gives_the_same_bytes_under_any_hash_seed() -> None:
     """Host and client are two processes with two hash seeds (so two set orders): a game's
     whole transcript, one table per game, gives the same bytes in processes whose sets
@@ -306,6 +307,7 @@ def test_the_same_game_gives_the_same_bytes_under_any_hash_seed() -> None:
 # ------------------------------------------------------------------ hostile messages
 
 
+@pytest.mark.slow  # every byte of real messages broken in turn: 6 s
 def test_breaking_a_real_message_anywhere_is_refused_where_it_broke() -> None:
     """At every place of real views, events and outcomes of every family: a field dropped
     or added is refused naming that object; a huge, non-finite or deeply nested value (two of

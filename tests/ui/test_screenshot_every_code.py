@@ -24,6 +24,7 @@ import random
 import re
 from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -131,7 +132,14 @@ def display() -> Iterator[None]:
     pygame.quit()
 
 
-@pytest.mark.parametrize(("scene", "code"), _pairs())
+def _quick_or_slow() -> list[Any]:
+    """The issue's codes in the quick command; the walk over every game's codes with the slow
+    tests (CI runs them: 750 pictures, a minute of a core)."""
+    return [pair if pair[1] in ISSUE_CODES else pytest.param(*pair, marks=pytest.mark.slow)
+            for pair in _pairs()]
+
+
+@pytest.mark.parametrize(("scene", "code"), _quick_or_slow())
 def test_a_scene_is_drawn_or_refused_in_one_line(display: None, tmp_path: Path, scene: str,
                                                  code: str) -> None:
     out = tmp_path / "shot.png"
