@@ -114,6 +114,7 @@ def test_the_cycle_moves_the_table_then_the_levels_then_the_first_seat() -> None
 
 # --- problems are reported, with what reproduces them --------------------------------------------
 
+@pytest.mark.slow  # a soak of real games: 6 s
 def test_violations_and_errors_are_counted_with_their_seed_and_code(
         monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]) -> None:
     def flaky(config: GameConfig, seed: int, *args: Any, **kwargs: Any) -> GameRecord:
@@ -140,6 +141,7 @@ def test_violations_and_errors_are_counted_with_their_seed_and_code(
     assert rows[table.name]["errors"] == 1
 
 
+@pytest.mark.slow  # a soak of real games: 8 s
 def test_the_text_report_is_a_table(capsys: pytest.CaptureFixture[str]) -> None:
     count = len(soak_tables())  # one game of every table
     assert cli.main(["soak", "--games", str(count), "--quiet"]) == 0

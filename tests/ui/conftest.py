@@ -17,7 +17,7 @@ import pygame
 import pytest
 
 from game.i18n import catalog
-from game.ui import gfx
+from game.ui import fonts, gfx
 from game.ui.app import App
 from game.ui.settings import Settings
 
@@ -27,6 +27,16 @@ RETURNING = {"tutorial_seen": True}
 
 _SHIPPED_LOCALES: dict[tuple[str, int, int], dict[str, object]] = {}
 """The shipped locale files as read, by path, modification time and size."""
+
+
+@pytest.fixture(autouse=True)
+def _no_dead_fonts() -> Iterator[None]:
+    """A test that quits pygame (the screenshot tool, the text audit) leaves the fonts it
+    cached dead: the next test in the worker would draw with them ("Invalid font (font module
+    quit since font created)", in whichever file came next). They are forgotten then."""
+    yield
+    if not pygame.font.get_init():
+        fonts.clear()
 
 
 @pytest.fixture(autouse=True)

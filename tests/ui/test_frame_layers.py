@@ -55,7 +55,10 @@ def _film(tmp_path: Path, size: tuple[int, int], frames: int, layered: bool
         app.close()
 
 
-@pytest.mark.parametrize(("size", "frames"), [((1280, 720), 400), ((1920, 1080), 240)])
+@pytest.mark.parametrize(("size", "frames"), [
+    ((1280, 720), 400),
+    pytest.param((1920, 1080), 240, marks=pytest.mark.slow),  # 12 s: CI runs it
+])
 def test_every_frame_of_a_table_is_the_frame_drawn_part_by_part(
         tmp_path: Path, fresh_layer: None, size: tuple[int, int], frames: int) -> None:
     """The deal, then plays, draws, reaction windows, moments: the same pixels, frame after
