@@ -304,9 +304,9 @@ def _bench(args: argparse.Namespace) -> int:
         return 0
     print(f"engine: {report['engine_games_per_second']:,.0f} games/s "
           f"({report['engine_table']}, {report['engine_games']} games)")
-    print(f"astuto: median {report['astuto_median_us']:.1f} µs per decision, "
-          f"p99 {report['astuto_p99_us']:.1f} µs, over {report['astuto_decisions']} decisions "
-          f"({report['decision_table']})")
+    print(f"{report['timed_level']}: median {report['decision_median_us']:.1f} µs per "
+          f"decision, p99 {report['decision_p99_us']:.1f} µs, over {report['decisions']} "
+          f"decisions ({report['decision_table']})")
     print(f"state copy: {report['state_copy_us']:.2f} µs; view: {report['view_us']:.2f} µs")
     print(f"python {report['python']} on {report['machine']}")
     return 0

@@ -194,10 +194,11 @@ def test_tally_counts_errors_as_games_without_winner() -> None:
 
 def test_bench_json_fields(capsys: pytest.CaptureFixture[str]) -> None:
     report = _json_main(capsys, "bench", "--games", "10", "--astuto-games", "4", "--json")
-    for key in ("engine_games_per_second", "astuto_median_us", "astuto_p99_us",
+    for key in ("engine_games_per_second", "decision_median_us", "decision_p99_us",
                 "state_copy_us", "view_us"):
         assert isinstance(report[key], float) and report[key] > 0
-    assert report["engine_games"] == 10 and report["astuto_decisions"] > 10
+    assert report["engine_games"] == 10 and report["decisions"] > 10
+    assert report["timed_level"] == "astuto"  # the default table's timed level, by name
 
 
 def test_bench_times_the_game_it_is_given(capsys: pytest.CaptureFixture[str]) -> None:
@@ -205,7 +206,7 @@ def test_bench_times_the_game_it_is_given(capsys: pytest.CaptureFixture[str]) ->
                         "--astuto-games", "2", "--json")
     assert report["engine_table"].startswith("diebombe") and report["decision_table"].startswith(
         "diebombe")
-    assert report["astuto_decisions"] > 10 and report["astuto_median_us"] > 0
+    assert report["decisions"] > 10 and report["decision_median_us"] > 0
 
 
 def test_sim_seats_maestro_like_any_level(capsys: pytest.CaptureFixture[str]) -> None:

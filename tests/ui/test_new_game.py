@@ -248,3 +248,18 @@ def test_maestro_is_offered_at_bomb_deck_tables_only(app: App) -> None:
     assert scene.config().seats == (K.PERSON, K.MAESTRO, K.MAESTRO)
     scene._set_game("diebombe")  # a game without Maestro: its seats get the stand-in
     assert scene.config().seats == (K.PERSON, K.ASTUTO, K.ASTUTO)
+
+
+def test_a_level_not_offered_becomes_the_games_own_stand_in() -> None:
+    """No level is named by the screen: each game's machine players name the one that stands
+    in (issue 21); a game whose named level is not offered gets its last one."""
+    from game.bots.registry import levels_for, stand_in_for
+    from game.rules.registry import playable
+    from game.ui.scenes import new_game
+
+    for game in playable():
+        kinds = list(levels_for(game))
+        assert new_game._stand_in(game, kinds) is stand_in_for(game)
+        others = [kind for kind in kinds if kind is not stand_in_for(game)]
+        if others:
+            assert new_game._stand_in(game, others) is others[-1]

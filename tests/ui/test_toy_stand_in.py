@@ -96,7 +96,7 @@ def test_bench_times_a_toy_game_at_its_own_table(capsys: pytest.CaptureFixture[s
     assert cli.main(["bench", "--game", "toy_trio", "--games", "3", "--astuto-games", "2",
                      "--json"]) == 0
     report = json.loads(capsys.readouterr().out)
-    assert report["engine_games"] == 3 and report["astuto_decisions"] > 0
+    assert report["engine_games"] == 3 and report["decisions"] > 0
     assert report["engine_table"] == "toy_trio, 3 seats, lanzado"
     assert report["decision_table"] == "toy_trio, lanzado against 2 lanzado"
 

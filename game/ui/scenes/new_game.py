@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.bots.registry import levels_for
+from game.bots.registry import levels_for, stand_in_for
 from game.core.config import GameConfig, SeatKind
 from game.core.errors import MalformedInput, MechaCortaError
 from game.core.kit import GameDescriptor
@@ -87,9 +87,11 @@ def _seat_options(game: str) -> tuple[SeatChoice, ...]:
     return (SeatKind.PERSON, *levels_for(game), NETWORK)
 
 
-def _stand_in(kinds: Sequence[SeatKind]) -> SeatKind:
-    """The level a seat gets when its own is not offered."""
-    return SeatKind.ASTUTO if SeatKind.ASTUTO in kinds else kinds[-1]
+def _stand_in(game: str, kinds: Sequence[SeatKind]) -> SeatKind:
+    """The level a seat gets when its own is not offered: the one the game's machine players
+    name for standing in (``stand_in_for``; no level is named here)."""
+    level = stand_in_for(game)
+    return level if level in kinds else kinds[-1]
 
 
 def setup_of(config: GameConfig) -> dict[str, Any]:
@@ -120,8 +122,8 @@ def remembered(settings: Settings, games: Sequence[str]) -> GameConfig | None:
             return None
         if any(kind not in kinds for kind in seats):
             log.warning("new game: a level of the last %s table is not offered; using %s",
-                        game, _stand_in(kinds).value)
-            seats = [kind if kind in kinds else _stand_in(kinds) for kind in seats]
+                        game, _stand_in(game, kinds).value)
+            seats = [kind if kind in kinds else _stand_in(game, kinds) for kind in seats]
         options = {option for option in setup["options"] if option in spec.options}
         if len(options) != len(setup["options"]):
             log.warning("new game: options of the last %s table dropped", game)
@@ -146,7 +148,7 @@ class NewGameScene(FormScene[None]):
         kinds = _seat_kinds(self.game)
         self.kinds: list[SeatKind] = [
             start.seats[i] if i < start.seat_count and start.seats[i] in kinds
-            else _stand_in(kinds) for i in range(self.max_seats)
+            else _stand_in(self.game, kinds) for i in range(self.max_seats)
         ]
         self.count = start.seat_count
         self.network: set[int] = set()
@@ -329,7 +331,7 @@ class NewGameScene(FormScene[None]):
         for seat, choice in enumerate(self.seat_choices):
             choice.visible = seat < self.count
             if self.kinds[seat] not in kinds:
-                self.kinds[seat] = _stand_in(kinds)
+                self.kinds[seat] = _stand_in(self.game, kinds)
             choice.options = [(kind, self._kind_label(kind)) for kind in options]
             choice.index = options.index(self._choice_of(seat))
         for (game, _name), widget in self.option_widgets.items():
