@@ -79,18 +79,8 @@ def hosting(tmp_path: Path) -> Iterator[Callable[..., Hosting]]:
 def join(host: Hosting, name: str = "Ana", seats: int = 1) -> RemoteMatch:
     assert host.address is not None
     url = f"wss://{host.address[0]}:{host.address[1]}"
-    link = Link(lambda: Joiner(url, host.table.code, name, new_token(),
-                               ssl_context=client_context(), seats=seats)).start()
-    end = time.monotonic() + 10
-    taken: list[dict[str, Any]] = []
-    while time.monotonic() < end:
-        taken += link.take()
-        kinds = [m["k"] for m in taken]
-        if "welcome" in kinds:
-            at = kinds.index("welcome")
-            return RemoteMatch(link, taken[at], taken[at + 1:])
-        time.sleep(0.01)
-    raise AssertionError(f"no welcome within 10 s (ended: {link.ended})")
+    return _welcomed(Link(lambda: Joiner(url, host.table.code, name, new_token(),
+                                         ssl_context=client_context(), seats=seats)).start())
 
 
 def _seats(game: str) -> tuple[str, ...]:
