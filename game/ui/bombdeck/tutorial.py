@@ -449,8 +449,9 @@ class Lesson(TableOverlay):
             return
         if step.sides == ("top",):
             width = theme.SCREEN_W - 2 * 60
-            height = 24 + len(self._lines(width - 40)) * 26
-            self.bubble = Rect(60, MARGIN, width, max(60, height))
+            height = 22 + len(self._lines(width - 40)) * 26
+            # above the picker's panel, which starts at 62 (its frame stays whole)
+            self.bubble = Rect(60, 4, width, max(52, height))
             return
         lines = self._lines(BUBBLE_W - 40)
         height = 20 + len(lines) * 26 + 14 + BUTTON_H + 16
@@ -490,7 +491,7 @@ class Lesson(TableOverlay):
         round_rect(surface, bubble, PAPER, 18)
         round_rect(surface, bubble, PAPER_EDGE, 18, 255, 3)
         if step.sides == ("top",):
-            y = bubble.top + 12
+            y = bubble.top + 11
             for line in self._lines(bubble.width - 40):
                 draw_text(surface, line, (bubble.centerx, y), TEXT, theme.INK_DARK, bold=True,
                           anchor="midtop", max_width=bubble.width - 40)
