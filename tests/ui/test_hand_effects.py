@@ -148,3 +148,15 @@ def test_a_hovered_card_leaves_its_neighbours_in_view(count: int) -> None:
         fan.forget_mouse()
         for _ in range(60):
             fan.update(1 / 60)
+
+
+def test_a_playable_neighbours_halo_is_left_out_of_the_title_room() -> None:
+    """A playable card's orange halo reaches over the card before it: that card's title gets
+    the room the halo leaves (the review of issue 20 read "Chicker" under an Attack's glow)."""
+    fan = HandFan()
+    fan.set_cards(_long_hand("bombazo", 13))
+    plain = fan.shown_widths()
+    fan.glowing = set(range(13))
+    lit = fan.shown_widths()
+    assert plain.keys() == lit.keys() and len(lit) == 12
+    assert all(lit[i] <= plain[i] - 8 for i in lit)

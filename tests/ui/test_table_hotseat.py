@@ -81,6 +81,9 @@ def test_after_a_window_on_their_own_play_the_player_shows_their_cards_on_the_ta
     assert not isinstance(app.stack.top, CurtainScene)
     assert scene.veiled and scene.show_button.visible and not scene.draw_button.visible
     assert not scene.private_ok and not scene.hand.faces
+    from game.ui.bombdeck.paint import _banner_rows
+
+    assert _banner_rows(scene) == []  # not "Waiting for Player 1…" over their own turn
     moves = match.moves
     key(pygame.K_1)  # nothing but Show my cards acts while they are face down
     key(pygame.K_LEFT)

@@ -183,6 +183,10 @@ def test_the_first_play_is_the_lesson_and_every_step_waits_for_the_player(
     key(pygame.K_SPACE)
     until_showing(app, lesson, "bomb")
     assert scene.match.pending().phase == "place_bomb"
+    from game.ui.bombdeck.paint import _banner_rows
+
+    # the banner says it is your move, not "Waiting for Player 1…" (the review of issue 20)
+    assert [row[0] for row in _banner_rows(scene)] == ["Your turn"]
     assert not isinstance(app.stack.top, HideBombScene)  # the picker waits for the bubble
     key(pygame.K_RETURN)
 

@@ -22,6 +22,11 @@ MAX_ANGLE = 7.0
 ARC_DROP = 16.0
 SELECT_LIFT = 42.0
 HOVER_SPEED = 16.0
+GLOW_EDGE = 9.0
+"""How far a playable card's orange halo visibly reaches over the card before it."""
+TITLE_ROW = 8.0
+"""How far below a card's top edge its title's first row begins (where a neighbour must not cover
+it)."""
 
 _GLOWS: SurfaceCache[pygame.Surface] = SurfaceCache("card glows", 3 * MB)
 _TURNED: SurfaceCache[tuple[pygame.Surface, pygame.Surface]] = SurfaceCache("turned cards", 3 * MB)
@@ -274,13 +279,26 @@ class HandFan:
         settled = {i: 1.0 for i in (self.hover, self.focus) if i is not None}
         placed = self._placed(settled)
         out: dict[int, int] = {}
-        for (i, x, _y, _a, scale), (j, nx, _ny, _na, nscale) in itertools.pairwise(placed):
+        for (i, x, y, a, scale), (j, nx, ny, na, nscale) in itertools.pairwise(placed):
             if scale > 1.05 or j in self.selected or i in self.selected:
                 continue
-            w = cards.card_size(scale)[0]
-            left, cover = x - w / 2, nx - cards.card_size(nscale)[0] / 2
-            if cover < left + w:
-                out[i] = max(0, round(cover - left))
+            w, h = cards.card_size(scale)
+            nw = cards.card_size(nscale)[0]
+            left, cover = x - w / 2, nx - nw / 2
+            if cover >= left + w:
+                continue
+            # Along the title's row too, in the card's own (turned) frame: the fan turns each
+            # card, so the next card's edge crosses the title's line nearer its start on the
+            # fan's left half ("Chicker", "Octopu" in a hand of 13). From the card's left
+            # edge along that line, the title reaches the next card's edge after ``along``.
+            v = -(h / 2 - TITLE_ROW)
+            turn, next_turn = math.radians(a), math.radians(na)
+            start_x = x - w / 2 * math.cos(turn) + v * math.sin(turn) - nx
+            start_y = y + w / 2 * math.sin(turn) + v * math.cos(turn) - ny
+            at_start = start_x * math.cos(next_turn) - start_y * math.sin(next_turn)
+            along = (-nw / 2 - at_start) / max(0.5, math.cos(turn - next_turn))
+            halo = GLOW_EDGE if j in self.glowing else 0.0  # a playable card's halo
+            out[i] = max(0, round(min(cover - left, along) - halo))
         return out
 
     def draw(self, surface: pygame.Surface,

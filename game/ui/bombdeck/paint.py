@@ -377,11 +377,15 @@ def _banner_rows(scene: TableScene) -> list[Row]:
         mine = seat == scene.home and scene.private_ok and person
         if mine and scene.timeline.busy:
             return []  # your own action resolving: nothing to decide, nothing to shout
+        if scene.veiled:
+            return []  # "Ana, it's your turn" is said over the face-down hand
         if mine and view.phase == "play":
             lifted = scene.hand.hover is not None or scene.hand.focus is not None
             # the hint gives way to the lifted card's own line (it would sit on it)
             sub = "" if lifted else namer.t("table.hint_choose")
             text, hot = namer.t("table.your_turn"), True
+        elif mine:  # your gift to choose, your bomb to hide: not "Waiting for" yourself
+            text, sub, hot = namer.t("table.your_turn"), "", True
         elif person:
             text, sub, hot = namer.t("table.waiting", player=namer.seat(seat)), "", False
         else:
