@@ -311,6 +311,7 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
         if self.timeline.busy or self._left:
             return
         self._refresh()
+        self._update_controls()  # the bid entry may have just opened: History gives way now
         if self.app.stack.top is not self:
             return
         if self.match.is_over():
