@@ -988,7 +988,9 @@ def _floaters(surface: pygame.Surface, scene: CazaTableScene) -> None:
                         floater.color, bold=True)
         before = text.get_alpha()
         text.set_alpha(round(255 * (1.0 - max(0.0, t - 0.6) / 0.4)))
-        centre_y = max(text.get_height() // 2 + 6, round(y - 36 - 30 * t))
+        # over the tile it is about, drifting a little: rising above the tile it covered
+        # the rack's name row ("Cra[Not 1]y 2 Captain", the review of issue 20)
+        centre_y = max(text.get_height() // 2 + 6, round(y - 12 * t))
         back = text.get_rect(center=(round(x), centre_y)).inflate(16, 6)
         round_rect(surface, back, theme.BG_DEEP, 10, round(170 * (1.0 - max(0.0, t - 0.6) / 0.4)))
         surface.blit(text, text.get_rect(center=back.center))
