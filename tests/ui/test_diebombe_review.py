@@ -300,3 +300,24 @@ def test_the_die_bombe_scenes_read_whole_at_every_seat_count(seats: int) -> None
         found += [f.line() for f in audit_scene(scene, "es", code)
                   if f.problem in (Problem.SQUEEZED, Problem.SMALL, Problem.CUT)]
     assert not found, found
+
+
+@pytest.mark.parametrize("lang", ["en", "es"])
+def test_the_final_scoring_says_why_a_colour_doubles(monkeypatch: pytest.MonkeyPatch,
+                                                      tmp_path: object, lang: str) -> None:
+    """"67 ×2 = 134": a one-card majority swings the game, and the sheet says why it doubles
+    (the review of issue 20: the ×2 was never explained at the table)."""
+    from pathlib import Path
+
+    from game.ui.locale import load_locale
+    from game.ui.screenshot import render_scene_to_png
+    from tests.ui.textspy import spy
+
+    drawn = spy(monkeypatch)
+    try:
+        render_scene_to_png("scoring", Path(str(tmp_path)) / "s.png", lang, code="4W1-RDM1-4X5Z")
+    finally:
+        pygame.quit()
+    reason = load_locale(lang).t("diebombe.sheet.doubled")
+    assert any(text.endswith(" ×2") for text in drawn.strings_live)  # a doubled column
+    assert reason in drawn.strings_live

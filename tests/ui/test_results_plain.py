@@ -56,7 +56,7 @@ def test_a_bomb_deck_row_says_out_nth_instead_of_two_ordinals(
     assert person is not None
     out = 4 - person + 1
     assert f"Out {loc.ordinal(out)}" in strings
-    assert scene.headline()[1] == f"You went out {loc.ordinal(out)}."
+    assert scene.headline()[1] == f"You were the {loc.ordinal(out)} to explode."
     assert not any(s.startswith("Exploded") for s in strings)
     for n in (2, 3, 4):
         assert loc.ordinal(n) not in strings  # the bare place numbers are gone

@@ -161,12 +161,20 @@ class ScoreSheet:
                           theme.TEXT_LARGE, GOLD if winner else theme.INK, bold=True,
                           anchor="midright", max_width=WIDTHS[4])
             y += step
+        if self.columns > 2 and any(line.red_doubled or line.green_doubled for line in lines):
+            # why a column doubles (a one-card majority swings the game: say so)
+            draw_text(surface, namer.t("diebombe.sheet.doubled"), (sheet.centerx, y + 2),
+                      theme.TEXT_MIN, GOLD, anchor="midtop", max_width=sheet.width - 32)
+
+
+DOUBLED_H = 26
+"""The sheet's last line: why a colour doubles."""
 
 
 def sheet_rect(seats: int) -> pygame.Rect:
     """The sheet over the middle, as tall as its lines need."""
     return pygame.Rect(L.MIDDLE.left + 2, SHEET_TOP, L.MIDDLE.width - 4,
-                       56 + 32 + seats * ROW_STEP + 10)
+                       56 + 32 + seats * ROW_STEP + 10 + DOUBLED_H)
 
 
 def _points(surface: pygame.Surface, at: tuple[int, int], total: int, doubled: bool,
