@@ -81,3 +81,17 @@ def test_with_reduced_motion_it_is_still_and_the_edges_burn(
     assert r > g + 40 and r > b + 40  # the left edge burns red
     assert _card_pixels(frame) < 10  # the hand fades out even without movement
 
+
+
+def test_the_table_as_it_is_comes_right_after_the_band(silent_app: Callable[..., App]) -> None:
+    """No silent beat after your own band: within a few frames of it the table shows you out
+    (the review of issue 20 saw the hand gone, the badge still counting cards, the log silent
+    for most of a second)."""
+    from game.ui.bombdeck.moments import BOOM_TIME
+
+    app = silent_app("en")
+    scene = _explode(app)
+    _into_the_boom(app, scene, 0.0)
+    for _ in range(round((BOOM_TIME + 0.25) / DT)):
+        app.step(DT)
+    assert scene.home in scene.shown.out  # the view on screen: you are out

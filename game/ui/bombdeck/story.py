@@ -298,9 +298,8 @@ class Story:
     def _exploded(self, ev: E.PlayerExploded) -> float:
         """Flash, shake, smoke where the bomb was, the badge goes dark and a band names who
         (your own: your hand fades away, the shake is bigger, the screen's edges burn and the
-        band says you are out and what comes next); then a beat of silence (and only then, for
-        the person, the panel saying they are out: the view on screen changes when the beat
-        ends)."""
+        band says you are out and what comes next); then, for someone else's, a beat of
+        silence (the view on screen changes when the beat ends)."""
         stage = self.stage
         timeline = stage.timeline
         timeline.allow_skip()
@@ -317,7 +316,10 @@ class Story:
             "boom", timeline.tweens.tween(0.0, 1.0, BOOM_TIME, moves=False),
             namer.t("moment.boom"), self._who("moment.exploded", ev.seat), BOOM,
             (), spot[1], mine=mine, then=namer.t("moment.out_next") if mine else ""))
-        return BOOM_TIME + SILENCE
+        # your own: the band already held the table three seconds and said what comes next;
+        # a silence after it showed a table with no hand and an old count (the review of
+        # issue 20): the table as it now is comes at once
+        return BOOM_TIME + (0.0 if mine else SILENCE)
 
     def _taken(self, ev: E.CardTaken) -> float:
         """A steal or a gift: both badges lit, the card rises at the giver and flies to the
