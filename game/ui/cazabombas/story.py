@@ -243,9 +243,13 @@ class Story:
         if ev.won:
             scene.stage.case = scene.timeline.tween(CASE_OPEN, 0.2, ease=ease_out_back)
             scene.timeline.tween(0.01, 0.5, on_done=lambda: scene.sound("win"))
-            centre = (float(L.MIDDLE.centerx), float(L.MIDDLE.centery))
-            scene.timeline.tween(0.01, 0.6,
-                                 on_done=lambda: scene.particles.confetti(centre, 90))
+            # the team's big moment: bursts across the table, not a puff over the case (the
+            # review of issue 20 found the win quiet)
+            for delay, x in ((0.6, L.MIDDLE.centerx), (0.9, L.MIDDLE.left + 40),
+                             (1.2, L.MIDDLE.right - 40)):
+                at = (float(x), float(L.MIDDLE.centery))
+                scene.timeline.tween(0.01, delay,
+                                     on_done=lambda at=at: scene.particles.confetti(at, 110))
             return CASE_OPEN + 0.6
         if ev.reason == "dial":
             self._move_dial(float(scene.shown.max_mistakes + 1))
