@@ -249,7 +249,7 @@ class Story:
                              (1.2, L.MIDDLE.right - 40)):
                 at = (float(x), float(L.MIDDLE.centery))
                 scene.timeline.tween(0.01, delay,
-                                     on_done=lambda at=at: scene.particles.confetti(at, 110))
+                                     on_done=partial(scene.particles.confetti, at, 110))
             return CASE_OPEN + 0.6
         if ev.reason == "dial":
             self._move_dial(float(scene.shown.max_mistakes + 1))
