@@ -359,8 +359,11 @@ async def _flood_twice(address: str, joined: int, extra: int) -> tuple[int, list
 @pytest.mark.slow  # a hundred connections against a real host: 9 s
 def test_a_flood_of_connections_is_closed_past_the_limit_and_the_game_plays_on(
         tmp_path: Path) -> None:
-    with hosting(tmp_path, GAME, SEATS, "--seed", "4", *PACE, "--window", "0.05") as (
-            host, address, code, fingerprint):
+    # The machine takes half a second a move: the game outlasts both floods (the host closes
+    # the moment a game ends; it used to linger 5 s, which hid that a quick game could end
+    # between them).
+    with hosting(tmp_path, GAME, SEATS, "--seed", "4", *PACE, "--window", "0.05",
+                 "--delay", "0.5") as (host, address, code, fingerprint):
         port = int(address.rpartition(":")[2])
         joined = Joined(tmp_path, address, code, fingerprint)
         try:
@@ -368,6 +371,7 @@ def test_a_flood_of_connections_is_closed_past_the_limit_and_the_game_plays_on(
                 joined.start(name)
             _until(lambda: _established(port) >= len(PEOPLE), "both computers to join")
             kept, reasons, again = asyncio.run(_flood_twice(address, len(PEOPLE), 12))
+            assert host.poll() is None, "the game ended during the floods: make it longer"
             results = joined.finish()
         finally:
             joined.close()
