@@ -204,3 +204,19 @@ def test_long_team_lines_levels_and_notes_are_whole(code: str, lang: str) -> Non
     finally:
         pygame.quit()
     assert not found, [f.line() for f in found]
+
+
+def test_negative_scores_have_a_real_minus_sign(monkeypatch: pytest.MonkeyPatch,
+                                                 tmp_path: Path) -> None:
+    """"−8 points", as the tables write scores (the review of issue 20 found "-8" here)."""
+    from game.ui.screenshot import render_scene_to_png
+    from tests.ui.textspy import spy
+
+    drawn = spy(monkeypatch)
+    try:
+        render_scene_to_png("results", tmp_path / "r.png", "en", code="AV4-D41-4X5U")
+    finally:
+        pygame.quit()
+    scores = [text for text in drawn.strings_live if "point" in text]
+    assert any(text.startswith("−") for text in scores), scores
+    assert not any(text.startswith("-") for text in scores), scores

@@ -394,7 +394,12 @@ class ResultsScene(FormScene[None]):
 
     def _points(self, seat: int) -> str:
         scores = self.match.outcome().scores
-        return plural(self.app.loc, "results.points", scores[seat]) if scores else ""
+        if not scores:
+            return ""
+        n = scores[seat]
+        text = plural(self.app.loc, "results.points", n)
+        # a real minus sign, as the tables write scores ("−8", not "-8")
+        return text.replace(str(n), f"−{-n}", 1) if n < 0 else text
 
     def _family_note(self, seat: int) -> str:
         """What the family says of the seat (once the game is over)."""
