@@ -91,8 +91,10 @@ def _arrowhead(pen: Pen, c: Color, tip: Point, angle: float, size: float) -> Non
                  (back[0] - w * math.cos(side), back[1] - w * math.sin(side))])
 
 
-def _star(cx: float, cy: float, outer: float, inner: float, points: int = 8,
-          turn: float = 0.0) -> list[Point]:
+def star_points(cx: float, cy: float, outer: float, inner: float, points: int = 8,
+                turn: float = 0.0) -> list[Point]:
+    """A star's outline: ``points`` tips at ``outer``, notches at ``inner``, turned by
+    ``turn`` radians (the icons' bursts, the explosion band's burst)."""
     pts = []
     for i in range(points * 2):
         r = outer if i % 2 == 0 else inner
@@ -110,8 +112,8 @@ def _bomb(pen: Pen, ink: Color) -> None:
     pen.circle((120, 120, 130), 30, 46, 4)
     pen.poly(INK, [(58, 26), (72, 34), (64, 46), (50, 38)])
     pen.lines((150, 110, 70), [(66, 32), (72, 22), (80, 17), (86, 16)], 4)
-    pen.poly(RED, _star(87, 14, 13, 5, 7))
-    pen.poly(YELLOW, _star(87, 14, 7, 3, 6, 0.3))
+    pen.poly(RED, star_points(87, 14, 13, 5, 7))
+    pen.poly(YELLOW, star_points(87, 14, 7, 3, 6, 0.3))
 
 
 def _defuse(pen: Pen, ink: Color) -> None:

@@ -15,7 +15,7 @@ import pygame
 
 from game.ui import cards, gfx, icons
 from game.ui.cache import MB, SurfaceCache
-from game.ui.icons import INK, PINK, RED, WHITE, YELLOW, Pen, _star
+from game.ui.icons import INK, PINK, RED, WHITE, YELLOW, Pen, star_points
 
 KITTEN = "kitten"
 FUR = (34, 30, 40)
@@ -32,8 +32,8 @@ def _kitten(pen: Pen, ink: icons.Color) -> None:
             (cx + r + 8, cy - 22), (cx + r + 14, cy - 30)]
     pen.lines(FUR, tail[:2], 8)
     pen.lines(FUSE, tail[1:], 4)
-    pen.poly(RED, _star(tail[-1][0] + 2, tail[-1][1] - 4, 12, 5, 7))
-    pen.poly(YELLOW, _star(tail[-1][0] + 2, tail[-1][1] - 4, 6, 3, 6, 0.3))
+    pen.poly(RED, star_points(tail[-1][0] + 2, tail[-1][1] - 4, 12, 5, 7))
+    pen.poly(YELLOW, star_points(tail[-1][0] + 2, tail[-1][1] - 4, 6, 3, 6, 0.3))
     # ears, then the ball
     for side in (-1, 1):
         ear = [(cx + side * 28, cy - 12), (cx + side * 24, cy - 44), (cx + side * 6, cy - 28)]

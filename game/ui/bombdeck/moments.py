@@ -22,7 +22,7 @@ import pygame
 from game.ui import fonts, gfx, theme
 from game.ui.bombdeck import palette
 from game.ui.draw import round_rect
-from game.ui.icons import icon_surface
+from game.ui.icons import icon_surface, star_points
 from game.ui.text import fit_line
 from game.ui.tween import Tween
 
@@ -212,21 +212,11 @@ def _picture(surface: pygame.Surface, picture: str, centre: tuple[int, int], mom
     turn = 0.0 if reduced else moment.seconds * 0.9
     cx, cy = centre
     outer = PICTURE * 0.62 * grow
-    gfx.polygon(surface, BURST, _star(cx, cy, outer, outer * 0.62, 11, turn))
-    gfx.polygon(surface, BURST_CORE, _star(cx, cy, outer * 0.7, outer * 0.45, 11, -turn))
+    gfx.polygon(surface, BURST, star_points(cx, cy, outer, outer * 0.62, 11, turn))
+    gfx.polygon(surface, BURST_CORE, star_points(cx, cy, outer * 0.7, outer * 0.45, 11, -turn))
     side = round(PICTURE * grow)
     image = icon_surface(picture, (side, side), EDGE)
     surface.blit(image, image.get_rect(center=centre))
-
-
-def _star(cx: float, cy: float, outer: float, inner: float, points: int, turn: float
-          ) -> list[tuple[float, float]]:
-    out = []
-    for i in range(points * 2):
-        r = outer if i % 2 == 0 else inner
-        a = turn + math.pi * i / points
-        out.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return out
 
 
 def _scorch(surface: pygame.Surface, alpha: float) -> None:
