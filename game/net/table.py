@@ -311,7 +311,7 @@ class HostTable:
         except IllegalAction as error:
             return [(session_id, {"k": "told", "seat": message.seat, "at": message.at,
                                   "why": error.why.value, "reason": error.reason})]
-        return self.updates()
+        return self.updates(first=session_id)
 
     def _legal_action(self, seat: int, data: dict[str, Any] | Any) -> Any:
         """The legal action the message names, found by its encoding among the seat's legal
@@ -339,11 +339,18 @@ class HostTable:
 
     # ------------------------------------------------------------ what is sent
 
-    def updates(self) -> Outbox:
-        """An update for every joined computer whose seats see something new."""
+    def updates(self, first: int | None = None) -> Outbox:
+        """An update for every joined computer whose seats see something new; ``first``:
+        the session that acted, whose update is built and sent before the others' (it is
+        the one a person is waiting on: with seven computers at the table, the last one's
+        update left the host ~2 ms after the first's)."""
         out: Outbox = []
         key = (self.match.moves, self.version)
-        for session in self.sessions.values():
+        sessions = list(self.sessions.values())
+        if first is not None and first in self.sessions:
+            sessions.remove(self.sessions[first])
+            sessions.insert(0, self.sessions[first])
+        for session in sessions:
             if session.sent == key:
                 continue
             session.sent = key

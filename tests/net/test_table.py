@@ -130,6 +130,19 @@ def test_only_a_legal_action_of_ones_own_seat_at_the_current_position_is_taken()
     assert sent(late, 1, "told")[0]["why"] == "not_now" and host.match.moves == 1
 
 
+def test_the_computer_that_acted_is_sent_its_update_first() -> None:
+    """The person who acted is the one waiting: their update leaves before the others'."""
+    host = started()
+    host.handle(1, Act(0, 0, {"do": "draw"}))  # Ana (the first to join) draws
+    for _ in range(50):  # the machine at seat 1 plays until it is Bo's turn
+        if host.match.pending().people == (2,):
+            break
+        host.tick(1.0)
+    assert host.match.pending().people == (2,)
+    out = host.handle(2, Act(2, host.match.moves, {"do": "draw"}))
+    assert [session for session, m in out if m["k"] == "update"][:2] == [2, 1]
+
+
 def test_an_away_seat_is_waited_for_then_played_by_a_machine_until_its_person_returns() -> None:
     host = started()
     host.drop(1)
