@@ -11,10 +11,12 @@ drawn from the OS's entropy, never from the game's seed.
 from __future__ import annotations
 
 import json
+import logging
 import secrets
 from collections.abc import Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -23,11 +25,14 @@ from game.core.config import GameConfig, SeatKind
 from game.core.errors import MalformedInput
 from game.core.files import read_text_capped
 from game.core.saves import write_atomic
+from game.match.archive import Archive
 from game.match.autosave import Autosaver, set_aside
 from game.match.flow import Pace, TableFlow
 from game.match.match import Match
 from game.net.protocol import TABLE_CODE_LENGTH
 from game.net.table import HostTable
+
+log = logging.getLogger(__name__)
 
 REMOTE = "remote"
 """The seat kind, on the command line, of a person at another computer."""
@@ -97,6 +102,18 @@ def resume_table(folder: Path, pace: Pace) -> HostTable | None:
     return table
 
 
+def keep_finished(home: Path, table: HostTable) -> None:
+    """The host's finished game among the past games of its data folder ``home``, each seat
+    by the name it went by at the table (a machine by none: its level names it)."""
+    names = [net.name if (net := table.seats.get(seat)) is not None
+             else table.names.get(seat, "") if kind is SeatKind.PERSON else ""
+             for seat, kind in enumerate(table.match.config.seats)]
+    try:
+        Archive(home).add(table.match, names, datetime.now(UTC))
+    except OSError as error:
+        log.warning("past games: this game is not kept: %s", error)
+
+
 def keep(table: HostTable, folder: Path, port: int | None = None) -> Callable[[], None]:
     """Save the match and the table now, and after every change of the table from here on;
     returns the match's saving function, for the server to call after every move (a move
@@ -107,9 +124,15 @@ def keep(table: HostTable, folder: Path, port: int | None = None) -> Callable[[]
     if port is not None:
         extra["port"] = port
 
+    kept: list[Match] = []
+
     def save_match() -> None:
-        saver.save(table.match)
-        if table.match.is_over():
+        match = table.match
+        if match.is_over() and (not kept or kept[-1] is not match):
+            kept[:] = [match]  # kept among the past games before its autosave goes
+            keep_finished(folder.parent, table)
+        saver.save(match)
+        if match.is_over():
             (folder / TABLE_FILE).unlink(missing_ok=True)
 
     def save_all() -> None:

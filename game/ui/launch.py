@@ -36,7 +36,7 @@ import logging.handlers
 import os
 import secrets
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -281,6 +281,25 @@ def autosaver_for(app: App) -> Autosaver | None:
     """The autosaver of ``app``'s tables; ``None`` when the app writes nothing (screenshots,
     autoplay, benchmarks)."""
     return Autosaver(save_folder(app)) if app.persist else None
+
+
+def keep_finished(folder: Path, match: Match, names: Sequence[str]) -> bool:
+    """Keep a finished game among the past games (``game/match/archive.py``), people by the
+    names they typed and machines by none (their level names them); ``False`` when the disk
+    said no (logged: the person has seen the result, only its record is missing)."""
+    from datetime import UTC, datetime
+
+    from game.match.archive import Archive
+    from game.ui.players import shown_name
+
+    kept = [shown_name(names[seat]) if seat < len(names) and kind is SeatKind.PERSON else ""
+            for seat, kind in enumerate(match.config.seats)]
+    try:
+        Archive(folder).add(match, kept, datetime.now(UTC))
+    except OSError as error:
+        logging.getLogger(__name__).warning("past games: this game is not kept: %s", error)
+        return False
+    return True
 
 
 def unfinished(app: App) -> Unfinished | None:

@@ -19,6 +19,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.bots.registry import stand_in_for
+from game.match.archive import Archive
 from game.net.protocol import MAX_CLIENT_MESSAGE, VERSION
 from game.net.tls import client_context
 from game.rules.registry import descriptor, family_of, playable
@@ -111,6 +112,9 @@ def test_every_game_is_played_to_the_end_by_computers_on_the_network(tmp_path: P
     assert messages[0]["k"] == "welcome" and messages[-1]["k"] == "bye"
     assert all("code" not in m for m in messages if m["k"] == "update"
                and m["outcome"] is None)
+    [past] = Archive(tmp_path / "host").games()  # the host keeps it among its past games
+    assert past.game == game and sorted(past.names[:2]) == ["ana", "bo"]
+    assert list(past.places) == result["outcome"]["places"]
 
 
 def test_a_wrong_code_and_a_wrong_fingerprint_are_refused_in_one_line(tmp_path: Path) -> None:
