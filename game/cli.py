@@ -395,6 +395,40 @@ def _replay(args: argparse.Namespace) -> int:
     return 0
 
 
+def _stats(args: argparse.Namespace) -> int:
+    """The record, brought up to date with the past games first (a game kept by a program
+    that was killed before it counted it is counted now)."""
+    from game.match.record import YOU, Record
+
+    record = Record(_home())
+    counted = record.sync()
+    if args.json:
+        print(json.dumps({**record.to_json(), "counted_now": counted,
+                          "damaged": record.damaged}, ensure_ascii=False))
+        return 0
+    if record.damaged is not None:
+        print(f"the record was damaged ({record.damaged}): set aside, counted again")
+    if not record.players:
+        print("no games counted yet: finished games are counted here")
+    for key, player in sorted(record.players.items()):
+        name = "you" if key == YOU else player.name
+        games = "1 game" if player.played == 1 else f"{player.played} games"
+        print(f"{name}: {games}, {player.won} won; "
+              f"{player.streak} in a row now, best {player.best_streak}")
+        for game, rec in sorted(player.games.items()):
+            line = f"  {game}: {rec.games.played} played, {rec.games.won} won"
+            levels = ", ".join(f"{level} {t.won}/{t.played}"
+                               for level, t in sorted(rec.levels.items()))
+            if levels:
+                line += f"; against {levels}"
+            if rec.best_score is not None:
+                line += f"; best score {rec.best_score}"
+            if rec.setups_won:
+                line += f"; {len(rec.setups_won)} setups won"
+            print(line)
+    return 0
+
+
 def _code(args: argparse.Namespace) -> int:
     from game.core.errors import MalformedInput
     from game.rules.codes import decode, encode
@@ -715,6 +749,11 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
     replay = sub.add_parser("replay", help="replay a save file and print where the game stands")
     replay.add_argument("file")
     replay.set_defaults(run=_replay)
+
+    stats = sub.add_parser("stats", help="print every player's record (games, wins, levels, "
+                                         "streaks), counted from the past games")
+    stats.add_argument("--json", action="store_true", help="one JSON object")
+    stats.set_defaults(run=_stats)
 
     code = sub.add_parser("code", help="read a game code and print the game it pins")
     code.add_argument("code")

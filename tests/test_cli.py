@@ -89,3 +89,27 @@ def test_real_process_bad_code_prints_no_traceback() -> None:
     assert done.returncode == 2
     assert "Traceback" not in done.stderr + done.stdout
     assert json.loads(done.stdout)["error"]
+
+
+def test_stats_counts_the_past_games_once_and_prints_the_record(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from datetime import UTC, datetime
+
+    from game.match.archive import Archive
+    from game.match.match import Match
+
+    monkeypatch.setenv("MECHA_CORTA_HOME", str(tmp_path))
+    match = Match(GameConfig("bombazo", (SeatKind.PERSON, SeatKind.LANZADO)), 4)
+    match.play_to_end(SeatKind.LANZADO)
+    Archive(tmp_path).add(match, ["Ana"], datetime(2026, 12, 2, tzinfo=UTC))
+    code, out = _run(capsys, "stats", "--json")
+    data = json.loads(out)
+    assert code == 0 and data["counted_now"] == 1
+    ana = data["players"]["ana"]
+    assert ana["games"]["bombazo"]["games"] == [1, int(match.outcome().places[0] == 1)]
+    assert ana["games"]["bombazo"]["levels"]["lanzado"][0] == 1
+    code, out = _run(capsys, "stats", "--json")
+    assert json.loads(out)["counted_now"] == 0
+    code, out = _run(capsys, "stats")
+    assert code == 0 and out.startswith("Ana: 1 game, ") and "against lanzado" in out

@@ -32,7 +32,14 @@ from typing import Any
 from game.core.config import GameConfig, SeatKind
 from game.core.errors import MalformedInput
 from game.core.files import read_text_capped
-from game.core.saves import SavedGame, remove_stale_temps, saved_game_from_json, write_atomic
+from game.core.saves import (
+    SAVE_FORMAT,
+    SavedGame,
+    config_from_json,
+    remove_stale_temps,
+    saved_game_from_json,
+    write_atomic,
+)
 from game.match.autosave import set_aside
 from game.match.match import Match
 
@@ -115,7 +122,7 @@ class Archive:
         }
         write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         self.prune()
-        return _past(path.stem, data, save)
+        return _past(path.stem, data, save.config, len(save.actions))
 
     def prune(self) -> list[str]:
         """Remove the oldest games past :attr:`keep`; the names removed."""
@@ -138,7 +145,7 @@ class Archive:
         out: list[PastGame] = []
         for name in reversed(self._names()):
             try:
-                past = self._read(self.folder / name)[0]
+                past = self._head(self.folder / name)
             except MalformedInput as error:
                 self._set_aside(self.folder / name, str(error))
                 continue
@@ -176,9 +183,28 @@ class Archive:
             found = [p.name for p in self.folder.iterdir() if NAME.fullmatch(p.name)]
         except (FileNotFoundError, NotADirectoryError):
             return []
-        return sorted(found, key=_order)
+        return sorted(found, key=lambda name: order_key(name[:-5]))
 
     def _read(self, path: Path) -> tuple[PastGame, SavedGame]:
+        data = self._data(path)
+        save = saved_game_from_json(data.get("save"))
+        past = _past(path.stem, data, save.config, len(save.actions))
+        return past, save
+
+    def _head(self, path: Path) -> PastGame:
+        """What the list shows, read without opening the sealed moves (the list of 500
+        games is read at every game's end)."""
+        data = self._data(path)
+        save = data.get("save")
+        if not isinstance(save, dict) or save.get("format") != SAVE_FORMAT:
+            raise MalformedInput("not a kept game: no save")
+        moves = save.get("moves")
+        if type(moves) is not int or moves < 0:
+            raise MalformedInput("a kept game without its count of moves")
+        return _past(path.stem, data, config_from_json(save.get("config")), moves)
+
+    @staticmethod
+    def _data(path: Path) -> dict[str, Any]:
         try:
             data = json.loads(read_text_capped(path))
         except FileNotFoundError as error:
@@ -189,8 +215,7 @@ class Archive:
             raise MalformedInput("not a kept game")
         if data.get("version") != VERSION:
             raise MalformedInput(f"a kept game of version {data.get('version')!r}")
-        save = saved_game_from_json(data.get("save"))
-        return _past(path.stem, data, save), save
+        return data
 
     def _set_aside(self, path: Path, reason: str) -> None:
         aside = set_aside(path)
@@ -198,16 +223,17 @@ class Archive:
         log.warning("archive: %s is damaged (%s); %s", path.name, reason, where)
 
 
-def _order(name: str) -> tuple[str, int]:
-    match = NAME.fullmatch(name)
+def order_key(game_id: str) -> tuple[str, int]:
+    """What sorts kept games by the moment they ended (``game_id`` must be one)."""
+    match = NAME.fullmatch(f"{game_id}.json")
     assert match is not None
     return match.group(1), int(match.group(2))
 
 
-def _past(game_id: str, data: dict[str, Any], save: SavedGame) -> PastGame:
+def _past(game_id: str, data: dict[str, Any], config: GameConfig, moves: int) -> PastGame:
     """The list's view of a kept game; ``MalformedInput`` for a head that does not fit its
     save (a hand-edited file)."""
-    seats = save.config.seat_count
+    seats = config.seat_count
     try:
         ended = datetime.strptime(str(data["ended"]), "%Y-%m-%dT%H:%M:%SZ").replace(tzinfo=UTC)
         names = tuple(str(n)[:MAX_NAME] for n in data["names"])
@@ -216,12 +242,10 @@ def _past(game_id: str, data: dict[str, Any], save: SavedGame) -> PastGame:
         scores = outcome.get("scores")
         scores = None if scores is None else tuple(int(s) for s in scores)
         team_won = outcome.get("team_won")
-    except (KeyError, TypeError, ValueError) as error:
+    except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise MalformedInput(f"a damaged head: {error.__class__.__name__}") from error
     if len(names) != seats or len(places) != seats or (scores is not None
                                                          and len(scores) != seats) \
             or team_won not in (None, True, False):
         raise MalformedInput("a head that does not fit its game")
-    return PastGame(game_id, ended, save.config, names, places, scores, team_won,
-                    len(save.actions))
-
+    return PastGame(game_id, ended, config, names, places, scores, team_won, moves)
