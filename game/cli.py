@@ -426,6 +426,9 @@ def _stats(args: argparse.Namespace) -> int:
             if rec.setups_won:
                 line += f"; {len(rec.setups_won)} setups won"
             print(line)
+        if player.daily:
+            print(f"  deals of the day: {sum(player.daily.values())} won of "
+                  f"{len(player.daily)}")
     return 0
 
 

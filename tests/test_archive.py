@@ -42,7 +42,7 @@ def test_every_game_is_kept_with_its_result_and_replays_to_the_same_end(
     assert listed.places == match.outcome().places
     assert listed.scores == match.outcome().scores
     assert listed.team_won == match.outcome().team_won
-    assert listed.moves == match.moves
+    assert listed.moves == match.moves and listed.code == match.code
     past, replayed = archive.replay(listed.id)
     assert past == listed
     assert replayed.outcome() == match.outcome() and replayed.actions == match.actions

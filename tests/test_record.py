@@ -20,10 +20,10 @@ T0 = datetime(2026, 12, 2, 6, 0, 0, tzinfo=UTC)
 def past(n: int, seats: tuple[SeatKind, ...], names: tuple[str, ...],
          places: tuple[int | None, ...], *, game: str = "bombazo",
          scores: tuple[int, ...] | None = None, team_won: bool | None = None,
-         options: frozenset[str] = frozenset()) -> PastGame:
+         options: frozenset[str] = frozenset(), code: str = "ABC-123") -> PastGame:
     return PastGame(f"20261202T0600{n:02d}Z-1", T0 + timedelta(seconds=n),
                     GameConfig(game, seats, options=options), names, places, scores, team_won,
-                    10)
+                    10, code)
 
 
 def test_one_person_against_machines_is_you_with_games_levels_and_streaks(tmp_path: Path
@@ -141,3 +141,20 @@ def test_the_record_reads_back_what_it_wrote(tmp_path: Path) -> None:
     again = Record(tmp_path)
     again.load()
     assert again.to_json() == record.to_json() and again.counted == record.counted
+
+
+def test_the_deal_of_the_day_is_kept_per_day_first_try_only(tmp_path: Path) -> None:
+    from game.match.daily import daily_code, daily_config
+
+    record = Record(tmp_path)
+    day = T0.date()
+    config, _ = daily_config(day)
+    places = (1,) + (2,) * (config.seat_count - 1)
+    team = True if config.game == "cazabombas" else None
+    record.count(past(1, config.seats, ("",) * config.seat_count, places, game=config.game,
+                      options=config.options, code=daily_code(day), team_won=team))
+    record.count(past(2, config.seats, ("",) * config.seat_count, (2, 1, *places[2:]),
+                      game=config.game, options=config.options, code=daily_code(day),
+                      team_won=None if team is None else False))
+    record.count(past(3, (P, AST), ("", ""), (1, 2)))  # not a deal of the day
+    assert record.players[YOU].daily == {day.isoformat(): True}

@@ -72,6 +72,8 @@ class PastGame:
     scores: tuple[int, ...] | None
     team_won: bool | None
     moves: int
+    code: str
+    """The game code (it pins the deal: shown once a game is over, as the results do)."""
 
     @property
     def game(self) -> str:
@@ -116,6 +118,7 @@ class Archive:
             "format": FORMAT,
             "version": VERSION,
             "ended": ended.strftime("%Y-%m-%dT%H:%M:%SZ"),
+            "code": match.code,
             "names": list(kept),
             "outcome": outcome.to_json(),
             "save": save.to_json(),
@@ -242,10 +245,12 @@ def _past(game_id: str, data: dict[str, Any], config: GameConfig, moves: int) ->
         scores = outcome.get("scores")
         scores = None if scores is None else tuple(int(s) for s in scores)
         team_won = outcome.get("team_won")
+        code = data["code"]
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise MalformedInput(f"a damaged head: {error.__class__.__name__}") from error
     if len(names) != seats or len(places) != seats or (scores is not None
                                                          and len(scores) != seats) \
-            or team_won not in (None, True, False):
+            or team_won not in (None, True, False) or not isinstance(code, str) \
+            or len(code) > 40:
         raise MalformedInput("a head that does not fit its game")
-    return PastGame(game_id, ended, config, names, places, scores, team_won, moves)
+    return PastGame(game_id, ended, config, names, places, scores, team_won, moves, code)

@@ -1,5 +1,6 @@
 """Every player's record on this computer: games and wins per game, against each machine
-level, streaks, the best score, the cooperative setups won, the last results.
+level, streaks, the best score, the cooperative setups won, the last results, the deals of
+the day (``daily.py``) and how each went.
 
 Who a player is: the name a person typed (the hot-seat names, compared without case or extra
 spaces), or, in a game with one person and no typed name, "you" (the key ``""``). A hot-seat
@@ -33,6 +34,7 @@ from game.core.files import read_text_capped
 from game.core.saves import remove_stale_temps, write_atomic
 from game.match.archive import NAME, Archive, PastGame, order_key
 from game.match.autosave import set_aside
+from game.match.daily import daily_of
 
 log = logging.getLogger(__name__)
 
@@ -40,6 +42,8 @@ FILE_NAME = "record.json"
 FORMAT = "mecha-corta-record"
 VERSION = 1
 LAST = 20
+DAYS = 400
+"""How many days of deals of the day a player's record keeps."""
 """How many of a player's latest results the record keeps in order (the screen's line)."""
 YOU = ""
 """The key of the one person of a game who typed no name."""
@@ -116,6 +120,8 @@ class PlayerRecord:
     streak: int = 0
     best_streak: int = 0
     last: list[tuple[str, bool]] = field(default_factory=list)
+    daily: dict[str, bool] = field(default_factory=dict)
+    """The deals of the day played: the day (ISO) → won, the first try of each day only."""
 
     @property
     def played(self) -> int:
@@ -143,20 +149,28 @@ class PlayerRecord:
         self.streak = self.streak + 1 if won else 0
         self.best_streak = max(self.best_streak, self.streak)
         self.last = [*self.last, (past.game, won)][-LAST:]
+        day = daily_of(past.code, past.ended.date())
+        if day is not None and day.isoformat() not in self.daily:
+            self.daily[day.isoformat()] = won
+            if len(self.daily) > DAYS:
+                del self.daily[min(self.daily)]
 
     def to_json(self) -> dict[str, Any]:
         return {"name": self.name, "streak": self.streak, "best_streak": self.best_streak,
                 "games": {k: v.to_json() for k, v in sorted(self.games.items())},
-                "last": [[game, won] for game, won in self.last]}
+                "last": [[game, won] for game, won in self.last],
+                "daily": dict(sorted(self.daily.items()))}
 
     @staticmethod
     def from_json(data: Any) -> PlayerRecord:
         if not isinstance(data, dict):
             raise MalformedInput("a player's record is an object")
         name, streak, best = data.get("name"), data.get("streak"), data.get("best_streak")
-        games, last = data.get("games"), data.get("last")
+        games, last, daily = data.get("games"), data.get("last"), data.get("daily", {})
         if not (isinstance(name, str) and isinstance(streak, int) and isinstance(best, int)
-                and isinstance(games, dict) and isinstance(last, list)):
+                and isinstance(games, dict) and isinstance(last, list)
+                and isinstance(daily, dict)
+                and all(isinstance(v, bool) for v in daily.values())):
             raise MalformedInput("a player's record has a field of the wrong kind")
         results: list[tuple[str, bool]] = []
         for item in last[-LAST:]:
@@ -165,7 +179,7 @@ class PlayerRecord:
                 raise MalformedInput("a result is [game, won]")
             results.append((item[0], item[1]))
         return PlayerRecord(name, {str(k): GameRecord.from_json(v) for k, v in games.items()},
-                            streak, best, results)
+                            streak, best, results, {str(k): v for k, v in daily.items()})
 
 
 def _won(past: PastGame, seat: int) -> bool:
