@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import hashlib
 from datetime import date
+from functools import lru_cache
 
 from game.bots.registry import stand_in_for
 from game.core.codes import SEED_SPACE
@@ -43,8 +44,10 @@ def daily_config(day: date) -> tuple[GameConfig, int]:
     return spec.table(kinds, frozenset(options)), seed
 
 
+@lru_cache(maxsize=512)
 def daily_code(day: date) -> str:
-    """``day``'s game code (what the title offers and the record recognises)."""
+    """``day``'s game code (what the title offers and the record recognises; remembered: a
+    record of 10,000 games asks for each game's day and the day before)."""
     return encode(*daily_config(day))
 
 
