@@ -16,8 +16,10 @@ if TYPE_CHECKING:
     from game.match.autosave import Autosaver, Seen
     from game.match.match import Match
     from game.ui.app import App
+    from game.ui.gamestats import Stats
     from game.ui.locale import Translator
     from game.ui.scene import Scene
+    from game.ui.settings import Settings
 
 
 class TableFactory(Protocol):
@@ -44,6 +46,24 @@ def _no_windows(game: str) -> bool:
     return False
 
 
+def _no_stats(loc: Translator, match: Match, settings: Settings) -> Stats | None:
+    return None
+
+
+def _no_follow_up(match: Match) -> FollowUp | None:
+    return None
+
+
+@dataclass(frozen=True)
+class FollowUp:
+    """The table a finished game leads to, offered on the results beside "Play again" (Caza
+    Bombas after a won mission: the next mission, same seats). ``label``: the button's locale
+    key."""
+
+    label: str
+    config: GameConfig
+
+
 @dataclass(frozen=True)
 class Tutorial:
     """A first game that teaches: a real game of ``config`` from ``seed`` (a deal chosen so
@@ -62,7 +82,9 @@ class UiKit:
     ``legend``: the rules page's legend beside the text, (icon name, locale key) pairs.
     ``windows``: whether a game has timed windows, so the new-game screen offers their
     length. ``tutorial``: the family's first game that teaches, if it has one (the title's "How
-    to play" finds the featured game's through ``game.ui.registry.featured_tutorial``)."""
+    to play" finds the featured game's through ``game.ui.registry.featured_tutorial``).
+    ``stats``: the results' statistics of a finished game, from its public feed
+    (``game.ui.gamestats``). ``follow_up``: the next table the results offer, if any."""
 
     family: str
     table: TableFactory
@@ -71,3 +93,5 @@ class UiKit:
     legend: Callable[[str], list[tuple[str, str]]] = _no_legend
     windows: Callable[[str], bool] = _no_windows
     tutorial: Tutorial | None = None
+    stats: Callable[[Translator, Match, Settings], Stats | None] = _no_stats
+    follow_up: Callable[[Match], FollowUp | None] = _no_follow_up

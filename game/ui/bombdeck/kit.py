@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.config import GameConfig, SeatKind
 from game.rules.bombdeck.cards import RULESETS
 from game.ui.bombdeck.art import art_of
+from game.ui.bombdeck.stats import stats
 from game.ui.kit import Tutorial, UiKit
 from game.ui.locale import ordinal
 
@@ -115,4 +116,4 @@ def teach(scene: Scene[Any]) -> None:
 
 
 KIT = UiKit("bombdeck", table, SHOTS, seat_note, legend, windows,
-            Tutorial(LESSON_CONFIG, LESSON_SEED, teach))
+            Tutorial(LESSON_CONFIG, LESSON_SEED, teach), stats=stats)

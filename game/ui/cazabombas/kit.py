@@ -12,6 +12,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.ui.cazabombas.art import register_legend_icons
+from game.ui.cazabombas.stats import next_mission, stats
 from game.ui.kit import UiKit
 
 if TYPE_CHECKING:
@@ -87,4 +88,5 @@ class CazaUiKit(UiKit):
     team_line: Callable[[Translator, Match, str], str] = team_line
 
 
-KIT = CazaUiKit("cazabombas", table, SHOTS, seat_note, legend)
+KIT = CazaUiKit("cazabombas", table, SHOTS, seat_note, legend, stats=stats,
+                follow_up=next_mission)

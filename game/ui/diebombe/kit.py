@@ -10,6 +10,7 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.ui.diebombe.marks import register_legend_icons
+from game.ui.diebombe.stats import stats
 from game.ui.kit import UiKit
 
 if TYPE_CHECKING:
@@ -54,4 +55,4 @@ def legend(game: str) -> list[tuple[str, str]]:
             ("diebombe_envelope", "diebombe.legend.sealed")]
 
 
-KIT = UiKit("diebombe", table, SHOTS, seat_note, legend)
+KIT = UiKit("diebombe", table, SHOTS, seat_note, legend, stats=stats)

@@ -7,6 +7,12 @@ result; beside each seat the family's screens may add a line (``UiKit.seat_note`
 that is a :class:`PlaceNote` says the seat's place in the game's own words ("Out 3rd") and is
 shown instead of the bare place number, never beside it.
 
+Under the ranking the family's statistics of the game (``UiKit.stats``, from the public feed
+only: ``game.ui.gamestats``), a small table; where it does not fit under the rows (five seats
+and more) a switch ("Statistics", key S) shows it in the ranking's place. A family may offer
+the table that comes next (``UiKit.follow_up``: Caza Bombas' next mission after a win), which
+then leads the buttons with Enter ("Play again" keeps its button, key A).
+
 The clipboard goes through ``pygame.scrap``; where there is none the code stays on screen,
 big, with a "copy it by hand" note. Nothing here can crash on a machine without a clipboard.
 """
@@ -28,12 +34,15 @@ from game.ui.locale import ordinal, plural
 from game.ui.players import person_names, seat_name
 from game.ui.registry import ui_kit_for
 from game.ui.scenes.base import FormScene
+from game.ui.statstable import StatsTable
 from game.ui.text import NARROW, draw_paragraph, draw_text, wrap_text
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.match.match import Match
     from game.ui.app import App
+    from game.ui.gamestats import Stats
+    from game.ui.kit import FollowUp
 
 LEFT = pygame.Rect(56, 150, 700, 468)
 RIGHT = pygame.Rect(784, 150, 440, 468)
@@ -41,6 +50,10 @@ WINNER_H = 104
 GOLD = (255, 200, 70)
 OUT_INK = (235, 120, 100)
 """A family's own words for a place ("Out 3rd")."""
+STATS_ROW_STEP = 46
+"""The ranking's rows with statistics under them (54 without)."""
+TOGGLE = pygame.Rect(LEFT.right - 16 - 230, LEFT.bottom - 50, 230, 38)
+"""The "Statistics"/"Ranking" switch, when the table does not fit under the ranking."""
 CONFETTI_EVERY = 1.1
 CONFETTI_FOR = 3.5
 
@@ -92,6 +105,9 @@ class ResultsScene(FormScene[None]):
         self._going_on = False
         """The host started the next game: its table replaces these results (the link to
         the table stays open)."""
+        self.showing_stats = False
+        """Where the statistics do not fit under the ranking: they are shown instead of it."""
+        self._tables: dict[int, StatsTable] = {}
         super().__init__(app)
 
     # --- names ---------------------------------------------------------------------------------
@@ -126,6 +142,56 @@ class ResultsScene(FormScene[None]):
         if kind is SeatKind.PERSON:
             return self.t("seat.person")
         return self.t("newgame.machine_level", level=self.t(f"level.{kind.value}.name"))
+
+    def stats(self) -> Stats | None:
+        """The family's statistics of the finished game (public events only)."""
+        if not self.match.is_over():
+            return None
+        kit = ui_kit_for(self.match.config.game)
+        return kit.stats(self.app.loc, self.match, self.app.settings)
+
+    def stats_table(self, width: int) -> StatsTable | None:
+        """The statistics laid out ``width`` wide (measured once: every frame asks)."""
+        stats = self._stats
+        if stats is None:
+            return None
+        if width not in self._tables:
+            seats = range(self.match.config.seat_count)
+            people = frozenset(s for s in seats
+                               if self.match.config.seats[s] is SeatKind.PERSON)
+            self._tables[width] = StatsTable(stats, [self.seat_name(s) for s in seats], width,
+                                             self.t("results.stats.title"), people)
+        return self._tables[width]
+
+    def follow_up(self) -> FollowUp | None:
+        """The next table the family offers (Caza Bombas: the next mission); none on a
+        networked table, whose next game is the host's."""
+        if self.networked or not self.match.is_over():
+            return None
+        return ui_kit_for(self.match.config.game).follow_up(self.match)
+
+    def _rest_layout(self) -> tuple[int, int, bool]:
+        """The ranking's rows under the first place: (top, step) and whether the statistics
+        fit under them (else the switch shows them instead)."""
+        ranking = self.ranking()
+        first = self._first(ranking)
+        rest = len(ranking) - len(first)
+        top = LEFT.top + 16 + (WINNER_H + 14 if first else 0)
+        step = min(54, (LEFT.bottom - 50 - top) // max(1, rest))
+        table = self.stats_table(LEFT.width - 32)
+        if table is None:
+            return top, step, False
+        tight = min(step, STATS_ROW_STEP)
+        below = top + rest * tight + (4 if rest else 0)
+        if below + table.height() <= LEFT.bottom - 46:
+            return top, tight, True
+        return top, step, False
+
+    def _first(self, ranking: list[int]) -> list[int]:
+        """The seats of the first place (none when a team lost: every seat alike)."""
+        if self.match.outcome().team_won is False:
+            return []
+        return [seat for seat in ranking if self.place(seat) == 1] or ranking[:1]
 
     def headline(self) -> tuple[str, str]:
         """The big line and the line under it."""
@@ -173,6 +239,8 @@ class ResultsScene(FormScene[None]):
 
     def build(self) -> None:
         x, w = RIGHT.left + 30, RIGHT.width - 60
+        self._stats = self.stats()
+        self._next = self.follow_up()
         self.copy = Button((x, RIGHT.top + 124, w, 56), self.tr("results.copy_code"),
                            self._copy)
         self.again = Button((x, RIGHT.top + 246, w, 64), self.tr("results.play_again"),
@@ -183,7 +251,27 @@ class ResultsScene(FormScene[None]):
                            self._same_code)
         self.title = Button((x, RIGHT.top + 396, w, 56), self.tr("results.to_title"),
                             self._to_title, style="ghost", shortcut_label=self.tr("key.esc"))
-        for button in (self.copy, self.again, self.same, self.title):
+        self.next: Button | None = None
+        buttons = [self.copy, self.again, self.same, self.title]
+        if self._next is not None:
+            # the next mission leads (Enter, as the table's own "again" after a win); the
+            # others close up under it
+            self.next = Button((x, RIGHT.top + 240, w, 58), self.tr(self._next.label),
+                               self._follow, shortcut=pygame.K_RETURN,
+                               shortcut_label=self.tr("key.enter"), style="primary",
+                               size=theme.TEXT_LARGE)
+            self.copy.rect = pygame.Rect(x, RIGHT.top + 122, w, 50)
+            self.again.rect = pygame.Rect(x, RIGHT.top + 308, w, 46)
+            self.again.style, self.again.size = "normal", theme.TEXT_BODY
+            self.again.shortcut, self.again.shortcut_label = pygame.K_a, "A"
+            self.same.rect = pygame.Rect(x, RIGHT.top + 362, w, 46)
+            self.title.rect = pygame.Rect(x, RIGHT.top + 416, w, 46)
+            buttons.insert(1, self.next)
+        self.toggle = Button(TOGGLE, self._toggle_label, self._toggle, shortcut=pygame.K_s,
+                             shortcut_label=self.tr("results.stats.key"), size=theme.TEXT_MIN)
+        self.toggle.visible = self._stats is not None and not self._rest_layout()[2]
+        buttons.append(self.toggle)
+        for button in buttons:
             self.form.add(button)
         if self.networked and not self.hosting:
             # Playing again with the same people at their computers is the host's call:
@@ -193,6 +281,19 @@ class ResultsScene(FormScene[None]):
             self.again.shortcut_label = None
 
     # --- actions -------------------------------------------------------------------------------
+
+    def _toggle_label(self) -> str:
+        return self.t("results.ranking" if self.showing_stats else "results.stats.show")
+
+    def _toggle(self) -> None:
+        self.showing_stats = not self.showing_stats
+
+    def _follow(self) -> None:
+        """The table the family offers next (Caza Bombas: the next mission, same seats)."""
+        from game.ui import launch
+
+        if self._next is not None:
+            launch.open_table(self.app, launch.make_match(self._next.config), replacing=self)
 
     def _copy(self) -> None:
         self.copied = copy_to_clipboard(self.match.code)
@@ -301,18 +402,24 @@ class ResultsScene(FormScene[None]):
     def _draw_ranking(self, surface: pygame.Surface) -> None:
         round_rect(surface, LEFT, theme.PANEL, 20, 200)
         round_rect(surface, LEFT, theme.PANEL_EDGE, 20, 255, 2)
+        self._draw_summary(surface)
+        if self.showing_stats and self.toggle.visible:
+            table = self.stats_table(LEFT.width - 32)
+            if table is not None:
+                table.draw(surface, (LEFT.left + 16, LEFT.top + 16))
+            return
         ranking = self.ranking()
-        outcome = self.match.outcome()
-        # a team that lost has no first place: every seat is listed alike
-        first = [] if outcome.team_won is False else \
-            [seat for seat in ranking if self.place(seat) == 1] or ranking[:1]
+        first = self._first(ranking)
         row = pygame.Rect(LEFT.left + 16, LEFT.top + 16, LEFT.width - 32, WINNER_H)
         if first:
             self._draw_first(surface, row, first)
         # the others, in order
         rest = [seat for seat in ranking if seat not in first]
-        top = row.bottom + 14 if first else row.top
-        step = min(54, (LEFT.bottom - 50 - top) // max(1, len(rest)))
+        top, step, below = self._rest_layout()
+        if below:  # the statistics under the last row
+            table = self.stats_table(LEFT.width - 32)
+            assert table is not None
+            table.draw(surface, (LEFT.left + 16, top + len(rest) * step + (4 if rest else 0)))
         size = theme.TEXT_BODY if step >= 44 else theme.TEXT_SMALL
         for index, seat in enumerate(rest):
             y = top + index * step
@@ -351,8 +458,16 @@ class ResultsScene(FormScene[None]):
             if note:
                 draw_text(surface, note, (line.right - 16, note_y), theme.TEXT_MIN,
                           (235, 120, 100), anchor="midright", max_width=note_room)
+
+    def _draw_summary(self, surface: pygame.Surface) -> None:
+        """The game and its moves along the panel's foot (left of the switch, if any)."""
         summary = (f"{self.t(f'game.{self.match.config.game}.name')} · "
                    f"{plural(self.app.loc, 'results.moves', self._moves())}")
+        if self.toggle.visible:
+            draw_text(surface, summary, (LEFT.left + 24, TOGGLE.centery), theme.TEXT_MIN,
+                      theme.INK_DIM, anchor="midleft",
+                      max_width=TOGGLE.left - LEFT.left - 40)
+            return
         draw_text(surface, summary, (LEFT.centerx, LEFT.bottom - 16), theme.TEXT_MIN,
                   theme.INK_DIM, anchor="midbottom", max_width=LEFT.width - 40)
 
