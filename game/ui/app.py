@@ -104,6 +104,8 @@ class Hooks:
     """Open the table of an unfinished game where it was left."""
     how_to_play: Callable[[], None] | None = None
     """"How to play": the first game that teaches, again."""
+    past_games: Callable[[], None] | None = None
+    """"Past games": the finished games kept on this computer, and the players' record."""
 
 
 class App:

@@ -442,7 +442,14 @@ def hooks_for(app: App) -> Hooks:
                  open_code=lambda code: open_code_asking(app, code),
                  check_code=lambda code: check_code(app, code),
                  unfinished=lambda: unfinished(app), resume=lambda game: resume(app, game),
-                 how_to_play=teach)
+                 how_to_play=teach, past_games=lambda: past_games(app))
+
+
+def past_games(app: App) -> None:
+    """The finished games of this computer's data folder (those of a test's folder)."""
+    from game.ui.scenes.past_games import PastGamesScene
+
+    app.stack.push(PastGamesScene(app, save_folder(app)))
 
 
 def wire(app: App) -> App:

@@ -29,7 +29,7 @@ SETTLE = 0.6
 """Seconds of frames run before the picture, so entrance animations have settled."""
 
 BASE_SCENES = ("title", "new_game", "settings", "pause", "rules", "results", "code", "quit",
-               "join")
+               "join", "past_games", "statistics")
 """The collection's own scenes; the families add theirs."""
 
 
@@ -119,6 +119,14 @@ def _build(name: str, app: App, code: str | None = None) -> None:
         from game.ui.scenes.join import JoinScene
 
         app.stack.push(JoinScene.pictured(app, on_screen()))
+    elif name in ("past_games", "statistics"):
+        from game.ui.scenes.past_games import PastGamesScene
+        from game.ui.scenes.statistics import StatisticsScene
+
+        assert app.settings_dir is not None  # a temporary folder: the sample games go there
+        sample_past_games(app.settings_dir)
+        scene = PastGamesScene if name == "past_games" else StatisticsScene
+        app.stack.push(scene(app, app.settings_dir))
     elif name == "quit":
         title = app.stack.top
         assert title is not None
@@ -127,6 +135,31 @@ def _build(name: str, app: App, code: str | None = None) -> None:
         _family_scene(name, app, code)
     else:
         raise ScreenshotError(f"unknown scene {name!r} (known: {', '.join(scenes())})")
+
+
+def sample_past_games(home: Path) -> None:
+    """A few finished games of every kind in ``home``'s past games (the pictures of the past
+    games and the statistics): one person, hot seat, a cooperative mission, a deal of the
+    day; fixed seeds and times, so the picture is the same every time."""
+    from datetime import UTC, datetime, timedelta
+
+    from game.core.config import GameConfig, SeatKind
+    from game.match.archive import Archive
+    from game.match.daily import daily_config
+    from game.match.match import Match
+
+    person, levels = SeatKind.PERSON, (SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO)
+    start = datetime(2026, 11, 20, 18, 5, tzinfo=UTC)
+    daily, seed = daily_config(start.date())
+    games = [(daily, seed, [""])]
+    for n, game in enumerate(on_screen() * 2):
+        seats = (person, person if n % 3 == 2 else levels[n % 3], levels[(n + 1) % 3])
+        games.append((GameConfig(game, seats), 11 + n, ["", "Bo"] if n % 3 == 2 else [""]))
+    archive = Archive(home)
+    for n, (config, seed, names) in enumerate(games):
+        match = Match(config, seed)
+        match.play_to_end(SeatKind.LANZADO)
+        archive.add(match, names, start + timedelta(hours=7 * n, minutes=13 * n))
 
 
 def _check_name(path: str | Path) -> None:

@@ -123,11 +123,14 @@ class TitleScene(FormScene[None]):
                                self._settings)
         self.how_to_play = Button((right, 404 + step, w, h), self.tr("title.how_to_play"),
                                   self._how_to_play)
-        self.quit = Button((middle, 404 + 2 * step, w, h), self.tr("title.quit"),
+        self.daily = Button((left, 404 + 2 * step, w, h), self.tr("title.daily"), self._daily)
+        self.past_games = Button((middle, 404 + 2 * step, w, h), self.tr("title.past_games"),
+                                 self._past_games)
+        self.quit = Button((right, 404 + 2 * step, w, h), self.tr("title.quit"),
                            self.on_escape, style="ghost")
         buttons = [self.play_now, *([self.resume] if self.resume else []), self.new_game,
                    self.join_table, self.enter_code, self.rules, self.settings,
-                   self.how_to_play, self.quit]
+                   self.how_to_play, self.daily, self.past_games, self.quit]
         for b in buttons:
             self.form.add(b)
 
@@ -166,6 +169,19 @@ class TitleScene(FormScene[None]):
     def _how_to_play(self) -> None:
         if self.app.hooks.how_to_play is not None:
             self.app.hooks.how_to_play()
+
+    def _daily(self) -> None:
+        """Today's deal (the same code on every computer today)."""
+        from datetime import date
+
+        from game.match.daily import daily_code
+
+        if self.app.hooks.open_code is not None:
+            self.app.hooks.open_code(daily_code(date.today()))
+
+    def _past_games(self) -> None:
+        if self.app.hooks.past_games is not None:
+            self.app.hooks.past_games()
 
     def _enter_code(self) -> None:
         self.push(CodeEntryScene(self.app, check=self.app.hooks.check_code), self._code_done)
@@ -211,6 +227,8 @@ class TitleScene(FormScene[None]):
         self.play_now.enabled = hooks.play_now is not None
         self.new_game.enabled = hooks.new_game is not None
         self.enter_code.enabled = hooks.open_code is not None
+        self.daily.enabled = hooks.open_code is not None
+        self.past_games.enabled = hooks.past_games is not None
         self.how_to_play.enabled = hooks.how_to_play is not None
         if self.resume is not None:
             self.resume.enabled = hooks.resume is not None

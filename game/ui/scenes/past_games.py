@@ -1,0 +1,250 @@
+"""Past games: the finished games this computer kept (``game/match/archive.py``), newest
+first, one row each: when, which game, who sat there, how it went for the people here.
+
+Tabs filter by game (←/→, 1–6, or a click); ↑/↓, PgUp/PgDn, Home/End and the wheel move
+through the list; Enter (or a click on a row) offers the same deal again (its code), and the
+deals of the day are marked. "Statistics" opens the players' record; Esc goes back.
+
+The list is read once when the screen opens (500 games' heads: ~0.1 s) and again when the
+record is reset; a damaged game file was set aside by the archive and is simply absent.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.config import SeatKind
+from game.match.archive import Archive, PastGame
+from game.match.daily import daily_of
+from game.rules.registry import playable
+from game.ui import fonts, theme
+from game.ui.draw import round_rect
+from game.ui.locale import Translator, ordinal
+from game.ui.players import default_name
+from game.ui.scenes.base import FormScene
+from game.ui.scenes.confirm import ConfirmScene
+from game.ui.text import draw_text
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+LIST = pygame.Rect(56, 116, 1168, 496)
+ROW = 62
+VISIBLE = LIST.height // ROW
+
+
+def when(past: PastGame) -> str:
+    """The local date and time the game ended, in one language-neutral form."""
+    return past.ended.astimezone().strftime("%Y-%m-%d  %H:%M")
+
+
+def seat_label(loc: Translator, past: PastGame, seat: int) -> str:
+    kind = past.config.seats[seat]
+    if kind is SeatKind.PERSON:
+        people = [s for s, k in enumerate(past.config.seats) if k is SeatKind.PERSON]
+        if past.names[seat]:
+            return past.names[seat]
+        return loc.t("seat.you") if len(people) == 1 else default_name(loc, seat)
+    return loc.t("seat.machine", level=loc.t(f"level.{kind.value}.name"), n=seat + 1)
+
+
+def who(loc: Translator, past: PastGame) -> str:
+    """"You · Crafty ×3", "Ana, Bo · Ruthless": the people, then the machines by level."""
+    seats = past.config.seats
+    people = [seat_label(loc, past, s) for s, k in enumerate(seats) if k is SeatKind.PERSON]
+    levels = Counter(k.value for k in seats if k is not SeatKind.PERSON)
+    machines = [loc.t(f"level.{level}.name") + (f" ×{n}" if n > 1 else "")
+                for level, n in sorted(levels.items())]
+    return " · ".join(part for part in (", ".join(people), ", ".join(machines)) if part)
+
+
+def result(loc: Translator, past: PastGame) -> tuple[str, bool]:
+    """How the game went, for the people of this computer; ``True``: a win for them."""
+    if past.team_won is not None:
+        return (loc.t("past.team_won") if past.team_won else loc.t("past.team_lost"),
+                past.team_won)
+    people = [s for s, k in enumerate(past.config.seats) if k is SeatKind.PERSON]
+    if len(people) == 1:
+        place = past.places[people[0]]
+        if place == 1:
+            return loc.t("past.won"), True
+        return loc.t("past.place", place=ordinal(loc, place or len(past.places)),
+                     n=len(past.places)), False
+    winners = [seat_label(loc, past, s) for s in past.winners]
+    won = any(s in people for s in past.winners)
+    return loc.t("past.winner", names=", ".join(winners)), won
+
+
+def tab_widths(labels: list[str], room: int, pad: int = 40, least: int = 100) -> list[int]:
+    """Each tab as wide as its label needs (a long game name is not squeezed), shrunk
+    evenly only when they cannot all fit in ``room``."""
+    wanted = [max(least, fonts.get(theme.TEXT_BODY, True).size(label)[0] + pad)
+              for label in labels]
+    if sum(wanted) <= room:
+        return wanted
+    return [w * room // sum(wanted) for w in wanted]
+
+
+class PastGamesScene(FormScene[None]):
+    """``home``: the data folder whose past games are listed."""
+
+    def __init__(self, app: App, home: Path) -> None:
+        self.home = home
+        self.games: list[str | None] = [None, *playable()]
+        self.tab = 0
+        self.selected = 0
+        self.top = 0
+        self.all: list[PastGame] = Archive(home).games()
+        super().__init__(app)
+
+    @property
+    def shown(self) -> list[PastGame]:
+        game = self.games[self.tab]
+        return [p for p in self.all if game is None or p.game == game]
+
+    def build(self) -> None:
+        labels = [self.t("past.all") if game is None else self.t(f"game.{game}.name")
+                  for game in self.games]
+        gap = 10
+        widths = tab_widths(labels, theme.SCREEN_W - 48 - gap * (len(labels) - 1))
+        x = (theme.SCREEN_W - sum(widths) - gap * (len(labels) - 1)) // 2
+        self.tabs: list[Button] = []
+        for i, game in enumerate(self.games):
+            label = self.tr("past.all") if game is None else self.tr(f"game.{game}.name")
+            tab = Button((x, 34, widths[i], 56), label, self._tab(i), size=theme.TEXT_BODY,
+                         cooldown=0.0)
+            x += widths[i] + gap
+            self.tabs.append(tab)
+            self.form.add(tab)
+        self.stats = Button((LIST.left, 636, 300, 60), self.tr("past.statistics"),
+                            self._statistics)
+        self.back = Button((theme.SCREEN_W // 2 - 160, 636, 320, 60), self.tr("common.back"),
+                           self.finish, shortcut_label=self.tr("key.esc"))
+        for widget in (self.stats, self.back):
+            self.form.add(widget)
+
+    def _tab(self, index: int) -> Callable[[], None]:
+        return lambda: self.select_tab(index)
+
+    def select_tab(self, index: int) -> None:
+        self.tab = index % len(self.games)
+        self.selected = self.top = 0
+
+    def move(self, delta: int) -> None:
+        count = len(self.shown)
+        if not count:
+            return
+        self.selected = max(0, min(count - 1, self.selected + delta))
+        if self.selected < self.top:
+            self.top = self.selected
+        elif self.selected >= self.top + VISIBLE:
+            self.top = self.selected - VISIBLE + 1
+
+    def row_rect(self, index: int) -> pygame.Rect:
+        return pygame.Rect(LIST.left, LIST.top + (index - self.top) * ROW, LIST.width, ROW - 6)
+
+    # --- input ---------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.MOUSEWHEEL:
+            self.move(-event.y)
+            return
+        if event.type == pygame.KEYDOWN:
+            steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: VISIBLE,
+                     pygame.K_PAGEUP: -VISIBLE, pygame.K_HOME: -10 ** 6, pygame.K_END: 10 ** 6}
+            if event.key in steps:
+                self.move(steps[event.key])
+                return
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+                self.select_tab(self.tab + (1 if event.key == pygame.K_RIGHT else -1))
+                return
+            if pygame.K_1 <= event.key <= pygame.K_9 and event.key - pygame.K_1 < len(self.games):
+                self.select_tab(event.key - pygame.K_1)
+                return
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.form.focused is None:
+                self.open(self.selected)
+                return
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
+            for index in range(self.top, min(len(self.shown), self.top + VISIBLE)):
+                if self.row_rect(index).collidepoint(event.pos):
+                    self.selected = index
+                    self.open(index)
+                    return
+        super().handle(event)
+
+    def open(self, index: int) -> None:
+        """Offer the same deal again (the game's code)."""
+        shown = self.shown
+        if not 0 <= index < len(shown) or self.app.hooks.open_code is None:
+            return
+        past = shown[index]
+        line = f"{self.t(f'game.{past.game}.name')} · {past.code} · {when(past)}"
+        self.push(ConfirmScene(self.app, self.tr("past.again_title"), self.tr("past.again"),
+                               self.tr("common.cancel"), message=line),
+                  lambda yes: self._again(past) if yes is True else None)
+
+    def _again(self, past: PastGame) -> None:
+        if self.app.hooks.open_code is not None:
+            self.app.hooks.open_code(past.code)
+
+    def _statistics(self) -> None:
+        from game.ui.scenes.statistics import StatisticsScene
+
+        self.push(StatisticsScene(self.app, self.home), self._back_from_statistics)
+
+    def _back_from_statistics(self, _result: object) -> None:
+        self.all = Archive(self.home).games()
+        self.move(0)
+
+    def update(self, dt: float) -> None:
+        for i, tab in enumerate(self.tabs):
+            tab.style = "primary" if i == self.tab else "normal"
+        super().update(dt)
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        round_rect(surface, LIST.inflate(24, 20), theme.PANEL, 20, 200)
+        shown = self.shown
+        if not shown:
+            draw_text(surface, self.t("past.none"), LIST.center, theme.TEXT_BODY,
+                      theme.INK_DIM, anchor="center", max_width=LIST.width - 60)
+        for index in range(self.top, min(len(shown), self.top + VISIBLE)):
+            self._draw_row(surface, shown[index], self.row_rect(index), index == self.selected)
+        if len(shown) > VISIBLE:
+            more = self.t("past.count", shown=f"{self.top + 1}–"
+                          f"{min(len(shown), self.top + VISIBLE)}", n=len(shown))
+            draw_text(surface, more, (LIST.right, 636 + 30), theme.TEXT_MIN, theme.INK_DIM,
+                      anchor="midright")
+        self.form.draw(surface)
+
+    def _draw_row(self, surface: pygame.Surface, past: PastGame, rect: pygame.Rect,
+                  selected: bool) -> None:
+        round_rect(surface, rect, theme.BUTTON_HOVER if selected else theme.BUTTON, 12,
+                   255 if selected else 170)
+        if selected:
+            round_rect(surface, rect, theme.FOCUS, 12, 255, 2)
+        loc = self.app.loc
+        y = rect.centery
+        draw_text(surface, when(past), (rect.left + 18, y), theme.TEXT_BODY, theme.INK_DIM,
+                  anchor="midleft")
+        daily = daily_of(past.code, past.ended.date()) is not None
+        name = self.t(f"game.{past.game}.name")
+        draw_text(surface, name, (rect.left + 240, y - (11 if daily else 0)), theme.TEXT_BODY,
+                  theme.INK, bold=True, anchor="midleft", max_width=240)
+        if daily:
+            draw_text(surface, self.t("past.daily"), (rect.left + 240, y + 14), theme.TEXT_MIN,
+                      theme.ACCENT, anchor="midleft", max_width=240)
+        draw_text(surface, who(loc, past), (rect.left + 500, y), theme.TEXT_BODY, theme.INK,
+                  anchor="midleft", max_width=rect.width - 500 - 260)
+        text, won = result(loc, past)
+        draw_text(surface, text, (rect.right - 18, y), theme.TEXT_BODY,
+                  theme.OK if won else theme.INK_DIM, bold=won, anchor="midright",
+                  max_width=250)

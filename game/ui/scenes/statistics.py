@@ -1,0 +1,251 @@
+"""Statistics: the record of each player of this computer (``game/match/record.py``),
+brought up to date with the past games when the screen opens.
+
+One player at a time (tabs, ←/→): games and wins with the win rate, the streak now and at
+best, the deals of the day; a row per game (played, won, the best score of a game that keeps
+scores, the missions a cooperative team won, by player count); a bar per machine level faced
+(wins of games against it, and how many games the rate rests on); the last 20 results as a
+line. "Reset" forgets the counts after a confirmation; the past games stay. A record that was
+damaged is said in one line (it was set aside and counted again from the past games).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.core.config import SeatKind
+from game.match.record import YOU, GameRecord, PlayerRecord, Record, Tally
+from game.rules.registry import descriptor, playable
+from game.ui import gfx, theme
+from game.ui.draw import round_rect
+from game.ui.locale import plural
+from game.ui.scenes.base import FormScene
+from game.ui.scenes.confirm import ConfirmScene
+from game.ui.text import draw_text
+from game.ui.widgets import Button
+
+if TYPE_CHECKING:
+    from game.ui.app import App
+
+LEFT = pygame.Rect(56, 116, 640, 496)
+RIGHT = pygame.Rect(724, 116, 500, 496)
+MAX_TABS = 6
+
+
+def rate(tally: Tally) -> int:
+    """The win rate in whole percent (0 for no games)."""
+    return round(100 * tally.won / tally.played) if tally.played else 0
+
+
+def levels_faced(player: PlayerRecord) -> list[tuple[str, Tally]]:
+    """Every machine level the player met, in the levels' own order, summed over games."""
+    total: dict[str, Tally] = {}
+    for game in player.games.values():
+        for level, tally in game.levels.items():
+            mine = total.setdefault(level, Tally())
+            mine.played += tally.played
+            mine.won += tally.won
+    order = [kind.value for kind in SeatKind if kind is not SeatKind.PERSON]
+    return sorted(total.items(), key=lambda item: order.index(item[0])
+                  if item[0] in order else len(order))
+
+
+def setups_line(game: str, record: GameRecord, t: Callable[..., str]) -> str:
+    """"Mission: 1, 2 (2 players) · 3 (3 players)": a cooperative game's setups won."""
+    spec = descriptor(game)
+    by_seats: dict[int, list[int]] = {}
+    for setup in record.setups_won:
+        seats, _, options = setup.partition(":")
+        picks = [spec.pick_one.index(o) + 1 for o in options.split(",") if o in spec.pick_one]
+        if seats.isdigit() and picks:
+            by_seats.setdefault(int(seats), []).extend(picks)
+    if not by_seats:
+        return ""
+    parts = [t("stats.setups", picks=", ".join(map(str, sorted(set(picks)))), n=seats)
+             for seats, picks in sorted(by_seats.items())]
+    return f"{t(f'newgame.{game}_pick')}: " + " · ".join(parts)
+
+
+class StatisticsScene(FormScene[None]):
+    def __init__(self, app: App, home: Path) -> None:
+        self.home = home
+        self.record = Record(home)
+        try:
+            self.record.sync()
+        except OSError as error:  # counted in memory; the file is written next time
+            self.problem = str(error)
+        else:
+            self.problem = ""
+        self.index = 0
+        super().__init__(app)
+
+    @property
+    def keys(self) -> list[str]:
+        """The players, "you" first, then by name."""
+        players = self.record.players
+        return sorted(players, key=lambda k: (k != YOU, players[k].name.casefold()))
+
+    @property
+    def player(self) -> PlayerRecord | None:
+        keys = self.keys
+        return self.record.players[keys[self.index]] if keys else None
+
+    def build(self) -> None:
+        keys = self.keys[:MAX_TABS]
+        self.tabs: list[Button] = []
+        if keys:
+            gap = 10
+            w = min(220, (theme.SCREEN_W - 80 - gap * (len(keys) - 1)) // len(keys))
+            x0 = (theme.SCREEN_W - (len(keys) * w + (len(keys) - 1) * gap)) // 2
+            for i, key in enumerate(keys):
+                name = self.tr("seat.you") if key == YOU else self.record.players[key].name
+                tab = Button((x0 + i * (w + gap), 34, w, 56), name, self._tab(i),
+                             size=theme.TEXT_BODY, cooldown=0.0)
+                self.tabs.append(tab)
+                self.form.add(tab)
+        self.reset = Button((LEFT.left, 636, 300, 60), self.tr("stats.reset"), self._reset,
+                            style="ghost")
+        self.reset.enabled = bool(keys)
+        self.back = Button((theme.SCREEN_W // 2 - 160, 636, 320, 60), self.tr("common.back"),
+                           self.finish, shortcut_label=self.tr("key.esc"))
+        for widget in (self.reset, self.back):
+            self.form.add(widget)
+
+    def _tab(self, index: int) -> Callable[[], None]:
+        return lambda: self.select(index)
+
+    def select(self, index: int) -> None:
+        count = min(len(self.keys), MAX_TABS)
+        self.index = index % count if count else 0
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
+            self.select(self.index + (1 if event.key == pygame.K_RIGHT else -1))
+            return
+        super().handle(event)
+
+    def _reset(self) -> None:
+        self.push(ConfirmScene(self.app, self.tr("stats.reset_title"), self.tr("stats.reset"),
+                               self.tr("common.cancel"), message=self.tr("stats.reset_what"),
+                               danger=True), self._reset_answer)
+
+    def _reset_answer(self, yes: object) -> None:
+        if yes is not True:
+            return
+        try:
+            self.record.reset()
+        except OSError as error:
+            self.problem = str(error)
+            return
+        self.index = 0
+        self.rebuild()
+
+    def update(self, dt: float) -> None:
+        for i, tab in enumerate(self.tabs):
+            tab.style = "primary" if i == self.index else "normal"
+        super().update(dt)
+
+    # --- drawing -------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.draw_background(surface)
+        player = self.player
+        if player is None:
+            round_rect(surface, LEFT.union(RIGHT).inflate(24, 20), theme.PANEL, 20, 200)
+            draw_text(surface, self.t("stats.none"), LEFT.union(RIGHT).center,
+                      theme.TEXT_BODY, theme.INK_DIM, anchor="center")
+        else:
+            for panel in (LEFT, RIGHT):
+                round_rect(surface, panel.inflate(24, 20), theme.PANEL, 20, 200)
+            self._draw_summary(surface, player)
+            self._draw_levels(surface, player)
+        line = self.problem or (self.t("stats.damaged") if self.record.damaged else "")
+        if line:
+            draw_text(surface, line, (theme.SCREEN_W // 2, 622), theme.TEXT_MIN, theme.DANGER,
+                      anchor="center", max_width=theme.SCREEN_W - 80)
+        self.form.draw(surface)
+
+    def _draw_summary(self, surface: pygame.Surface, player: PlayerRecord) -> None:
+        x, y = LEFT.left + 14, LEFT.top + 6
+        total = Tally(player.played, player.won)
+        draw_text(surface, plural(self.app.loc, "stats.games", total.played, won=total.won,
+                                  rate=rate(total)),
+                  (x, y), theme.TEXT_LARGE, theme.INK, bold=True, max_width=LEFT.width - 28)
+        y += 44
+        draw_text(surface, self.t("stats.streak", now=player.streak, best=player.best_streak),
+                  (x, y), theme.TEXT_BODY, theme.ACCENT, max_width=LEFT.width - 28)
+        y += 34
+        if player.daily:
+            draw_text(surface, self.t("stats.daily", won=sum(player.daily.values()),
+                                      n=len(player.daily)),
+                      (x, y), theme.TEXT_BODY, theme.INK_DIM, max_width=LEFT.width - 28)
+            y += 34
+        y += 8
+        gfx.line(surface, theme.PANEL_EDGE, (x, y), (LEFT.right - 14, y))
+        y += 12
+        for game in [g for g in playable() if g in player.games]:
+            record = player.games[game]
+            draw_text(surface, self.t(f"game.{game}.name"), (x, y), theme.TEXT_BODY,
+                      theme.INK, bold=True, max_width=220)
+            draw_text(surface, self.t("stats.game_line", n=record.games.played,
+                                      won=record.games.won, rate=rate(record.games)),
+                      (x + 230, y), theme.TEXT_BODY, theme.INK, max_width=LEFT.width - 258)
+            y += 30
+            extra = setups_line(game, record, self.t)
+            if record.best_score is not None:
+                extra = self.t("stats.best_score", score=record.best_score)
+            if extra:
+                draw_text(surface, extra, (x + 230, y), theme.TEXT_MIN, theme.INK_DIM,
+                          max_width=LEFT.width - 258)
+                y += 28
+            y += 6
+            if y > LEFT.bottom - 30:
+                break
+
+    def _draw_levels(self, surface: pygame.Surface, player: PlayerRecord) -> None:
+        x, y = RIGHT.left + 14, RIGHT.top + 6
+        draw_text(surface, self.t("stats.levels"), (x, y), theme.TEXT_BODY, theme.INK_DIM)
+        y += 36
+        faced = levels_faced(player)
+        if not faced:
+            draw_text(surface, self.t("stats.no_levels"), (x, y), theme.TEXT_MIN,
+                      theme.INK_DIM, max_width=RIGHT.width - 28)
+            y += 34
+        bar_w = RIGHT.width - 28 - 170
+        for level, tally in faced:
+            draw_text(surface, self.t(f"level.{level}.name"), (x, y + 2), theme.TEXT_BODY,
+                      theme.INK, max_width=160)
+            bar = pygame.Rect(x + 170, y + 4, bar_w, 22)
+            round_rect(surface, bar, theme.BUTTON_DISABLED, 8)
+            filled = bar.copy()
+            filled.width = max(0, round(bar.width * tally.won / max(1, tally.played)))
+            if filled.width:
+                round_rect(surface, filled, theme.OK, 8)
+            draw_text(surface, self.t("stats.level_line", rate=rate(tally), won=tally.won,
+                                      n=tally.played),
+                      (x + 170, y + 30), theme.TEXT_MIN, theme.INK_DIM, max_width=bar_w)
+            y += 62
+        self._draw_last(surface, player, pygame.Rect(x, RIGHT.bottom - 120,
+                                                     RIGHT.width - 28, 110))
+
+    def _draw_last(self, surface: pygame.Surface, player: PlayerRecord,
+                   area: pygame.Rect) -> None:
+        """The last results as a line: up for a win, down for a loss, the latest right."""
+        draw_text(surface, self.t("stats.last", n=len(player.last)), area.topleft,
+                  theme.TEXT_BODY, theme.INK_DIM)
+        if not player.last:
+            return
+        plot = pygame.Rect(area.left + 8, area.top + 40, area.width - 16, area.height - 52)
+        step = plot.width / max(1, len(player.last) - 1) if len(player.last) > 1 else 0
+        points = [(plot.left + i * step if step else plot.centerx,
+                   plot.top if won else plot.bottom)
+                  for i, (_game, won) in enumerate(player.last)]
+        if len(points) > 1:
+            gfx.aalines(surface, theme.INK_DIM, False, points)
+        for (px, py), (_game, won) in zip(points, player.last, strict=True):
+            gfx.circle(surface, theme.OK if won else theme.DANGER, (px, py), 6)
+
