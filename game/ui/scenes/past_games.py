@@ -12,7 +12,6 @@ record is reset; a damaged game file was set aside by the archive and is simply 
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -22,12 +21,13 @@ from game.core.config import SeatKind
 from game.match.archive import Archive, PastGame
 from game.match.daily import daily_of
 from game.rules.registry import playable
-from game.ui import fonts, theme
+from game.ui import theme
 from game.ui.draw import round_rect
 from game.ui.locale import Translator, ordinal
 from game.ui.players import default_name
 from game.ui.scenes.base import FormScene
 from game.ui.scenes.confirm import ConfirmScene
+from game.ui.tabs import show_chosen, tab_row
 from game.ui.text import draw_text
 from game.ui.widgets import Button
 
@@ -81,16 +81,6 @@ def result(loc: Translator, past: PastGame) -> tuple[str, bool]:
     return loc.t("past.winner", names=", ".join(winners)), won
 
 
-def tab_widths(labels: list[str], room: int, pad: int = 40, least: int = 100) -> list[int]:
-    """Each tab as wide as its label needs (a long game name is not squeezed), shrunk
-    evenly only when they cannot all fit in ``room``."""
-    wanted = [max(least, fonts.get(theme.TEXT_BODY, True).size(label)[0] + pad)
-              for label in labels]
-    if sum(wanted) <= room:
-        return wanted
-    return [w * room // sum(wanted) for w in wanted]
-
-
 class PastGamesScene(FormScene[None]):
     """``home``: the data folder whose past games are listed."""
 
@@ -109,18 +99,10 @@ class PastGamesScene(FormScene[None]):
         return [p for p in self.all if game is None or p.game == game]
 
     def build(self) -> None:
-        labels = [self.t("past.all") if game is None else self.t(f"game.{game}.name")
-                  for game in self.games]
-        gap = 10
-        widths = tab_widths(labels, theme.SCREEN_W - 48 - gap * (len(labels) - 1))
-        x = (theme.SCREEN_W - sum(widths) - gap * (len(labels) - 1)) // 2
-        self.tabs: list[Button] = []
-        for i, game in enumerate(self.games):
-            label = self.tr("past.all") if game is None else self.tr(f"game.{game}.name")
-            tab = Button((x, 34, widths[i], 56), label, self._tab(i), size=theme.TEXT_BODY,
-                         cooldown=0.0)
-            x += widths[i] + gap
-            self.tabs.append(tab)
+        self.tabs = tab_row([self.tr("past.all") if game is None
+                             else self.tr(f"game.{game}.name") for game in self.games],
+                            self.select_tab)
+        for tab in self.tabs:
             self.form.add(tab)
         self.stats = Button((LIST.left, 636, 300, 60), self.tr("past.statistics"),
                             self._statistics)
@@ -128,9 +110,6 @@ class PastGamesScene(FormScene[None]):
                            self.finish, shortcut_label=self.tr("key.esc"))
         for widget in (self.stats, self.back):
             self.form.add(widget)
-
-    def _tab(self, index: int) -> Callable[[], None]:
-        return lambda: self.select_tab(index)
 
     def select_tab(self, index: int) -> None:
         self.tab = index % len(self.games)
@@ -203,8 +182,7 @@ class PastGamesScene(FormScene[None]):
         self.move(0)
 
     def update(self, dt: float) -> None:
-        for i, tab in enumerate(self.tabs):
-            tab.style = "primary" if i == self.tab else "normal"
+        show_chosen(self.tabs, self.tab)
         super().update(dt)
 
     # --- drawing -------------------------------------------------------------------------------

@@ -8,7 +8,6 @@ the tab, ↑/↓, PgUp/PgDn and the wheel scroll, Esc goes back.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 import pygame
@@ -20,6 +19,7 @@ from game.ui.draw import round_rect
 from game.ui.icons import draw_icon
 from game.ui.locale import Translator
 from game.ui.scenes.base import FormScene
+from game.ui.tabs import show_chosen, tab_row
 from game.ui.text import draw_text, wrap_text
 from game.ui.widgets import Button
 
@@ -86,22 +86,12 @@ class RulesScene(FormScene[None]):
         return self.games[self.index]
 
     def build(self) -> None:
-        n = len(self.games)
-        gap = 12
-        w = min(230, (theme.SCREEN_W - 80 - gap * (n - 1)) // n)
-        x0 = (theme.SCREEN_W - (n * w + (n - 1) * gap)) // 2
-        self.tabs: list[Button] = []
-        for i, game in enumerate(self.games):
-            tab = Button((x0 + i * (w + gap), 34, w, 58), self.tr(f"game.{game}.name"),
-                         self._selector(i), size=theme.TEXT_BODY, cooldown=0.0)
-            self.tabs.append(tab)
+        self.tabs = tab_row([self.tr(f"game.{game}.name") for game in self.games], self.select)
+        for tab in self.tabs:
             self.form.add(tab)
         self.back = Button((theme.SCREEN_W // 2 - 160, 636, 320, 60), self.tr("common.back"),
                            self.finish, shortcut_label=self.tr("key.esc"))
         self.form.add(self.back)
-
-    def _selector(self, index: int) -> Callable[[], None]:
-        return lambda: self.select(index)
 
     def select(self, index: int) -> None:
         self.index = index % len(self.games)
@@ -184,8 +174,7 @@ class RulesScene(FormScene[None]):
         super().handle(event)
 
     def update(self, dt: float) -> None:
-        for i, tab in enumerate(self.tabs):
-            tab.style = "primary" if i == self.index else "normal"
+        show_chosen(self.tabs, self.index)
         super().update(dt)
 
     # --- drawing -------------------------------------------------------------------------------

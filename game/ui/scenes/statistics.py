@@ -25,6 +25,7 @@ from game.ui.draw import round_rect
 from game.ui.locale import plural
 from game.ui.scenes.base import FormScene
 from game.ui.scenes.confirm import ConfirmScene
+from game.ui.tabs import show_chosen, tab_row
 from game.ui.text import draw_text
 from game.ui.widgets import Button
 
@@ -96,17 +97,11 @@ class StatisticsScene(FormScene[None]):
 
     def build(self) -> None:
         keys = self.keys[:MAX_TABS]
-        self.tabs: list[Button] = []
-        if keys:
-            gap = 10
-            w = min(220, (theme.SCREEN_W - 80 - gap * (len(keys) - 1)) // len(keys))
-            x0 = (theme.SCREEN_W - (len(keys) * w + (len(keys) - 1) * gap)) // 2
-            for i, key in enumerate(keys):
-                name = self.tr("seat.you") if key == YOU else self.record.players[key].name
-                tab = Button((x0 + i * (w + gap), 34, w, 56), name, self._tab(i),
-                             size=theme.TEXT_BODY, cooldown=0.0)
-                self.tabs.append(tab)
-                self.form.add(tab)
+        self.tabs = tab_row([self.tr("seat.you") if key == YOU
+                             else self.record.players[key].name for key in keys],
+                            self.select, most=260) if keys else []
+        for tab in self.tabs:
+            self.form.add(tab)
         self.reset = Button((LEFT.left, 636, 300, 60), self.tr("stats.reset"), self._reset,
                             style="ghost")
         self.reset.enabled = bool(keys)
@@ -114,9 +109,6 @@ class StatisticsScene(FormScene[None]):
                            self.finish, shortcut_label=self.tr("key.esc"))
         for widget in (self.reset, self.back):
             self.form.add(widget)
-
-    def _tab(self, index: int) -> Callable[[], None]:
-        return lambda: self.select(index)
 
     def select(self, index: int) -> None:
         count = min(len(self.keys), MAX_TABS)
@@ -145,8 +137,7 @@ class StatisticsScene(FormScene[None]):
         self.rebuild()
 
     def update(self, dt: float) -> None:
-        for i, tab in enumerate(self.tabs):
-            tab.style = "primary" if i == self.index else "normal"
+        show_chosen(self.tabs, self.index)
         super().update(dt)
 
     # --- drawing -------------------------------------------------------------------------------
