@@ -144,7 +144,7 @@ def test_a_roomy_racks_foot_says_what_is_cut_and_the_detector(
         assert any(text.startswith(f"{cut} de {len(wires)} cortados") for text in texts), texts
     assert sum(text in ("Detector doble listo", "Detector doble usado") for text in texts) == 2
     # two cards on the board: the room under them says how to read them
-    assert len(view.equipment) <= 3 and "Señala una carta para ver qué hace" in texts
+    assert len(view.equipment) <= 3 and "Señala cartas y valores para saber más" in texts
 
 
 # --- 2: equipment in plain words ------------------------------------------------------------------

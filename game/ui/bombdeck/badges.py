@@ -8,7 +8,7 @@ from dataclasses import dataclass, replace
 
 import pygame
 
-from game.ui import cards, gfx, theme
+from game.ui import cards, fonts, gfx, theme
 from game.ui.bombdeck import palette
 from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import round_rect
@@ -39,6 +39,11 @@ class BadgeInfo:
     """On your own badge: the defuses in your hand (``defuses`` is what the others know)."""
     lit: float = 0.0
     """0..1: the badge is the subject of the moment (a winner, a steal's ends)."""
+    shield_name: str = ""
+    """The raised shield's name, written beside its icon (Bomba en el Mazo: its own card on
+    the table, issue 20); empty: the icon alone."""
+    known_word: str = ""
+    """The eye's count in words on your own badge ("known: 1", Mazo); empty: the number."""
 
 
 def _mini_back(surface: pygame.Surface, pos: tuple[int, int], dim: bool) -> None:
@@ -73,6 +78,24 @@ def _owes_tab(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, out: 
     chip = owes_tab(rect, text.get_rect().inflate(16, 4).size)
     round_rect(surface, chip, theme.ACCENT, 10)
     surface.blit(text, text.get_rect(center=chip.center))
+
+
+def _shield(surface: pygame.Surface, info: BadgeInfo, ix: int, row: int, right: int) -> int:
+    """The raised shield: its icon, and its name on a pill where the badge has room. Where
+    the next thing on the row may start."""
+    need = 40 + fonts.get(theme.TEXT_MIN, True).size(info.shield_name)[0]
+    if not info.shield_name or right - ix < need:  # (never squeezed: the icon says it too)
+        draw_icon(surface, "shield", (ix, row, 32, 32))
+        return ix + 38
+    style = cards.style_of("shield")  # the card's own colours: the pill is the card raised
+    name = fit_line(info.shield_name, theme.TEXT_MIN, right - ix - 40,
+                    theme.readable_ink(style.body), bold=True)
+    pill = pygame.Rect(ix, row + 1, 40 + name.get_width(), 30)
+    round_rect(surface, pill, style.body, 15)
+    round_rect(surface, pill, style.base, 15, 255, 2)
+    draw_icon(surface, "shield", (pill.left + 5, pill.top + 2, 26, 26))
+    surface.blit(name, name.get_rect(midleft=(pill.left + 34, pill.centery)))
+    return pill.right + 6
 
 
 def badge_still(info: BadgeInfo) -> bool:
@@ -161,16 +184,16 @@ def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, tim
             r = draw_text(surface, f"×{shown}", (ix, row + 16), theme.TEXT_MIN, ink,
                           anchor="midleft")
             ix = r.right + 6
-    if info.held is not None and info.held != info.defuses and not out:
+    right = rect.right - 12
+    eye = info.held is not None and info.held != info.defuses and not out
+    if eye and not info.known_word:
         # what the others know of them: an eye and their count
         draw_icon(surface, "eye", (ix + 2, row + 5, 24, 24))
         r = draw_text(surface, str(info.defuses), (ix + 30, row + 16), theme.TEXT_MIN, dim,
                       bold=True, anchor="midleft")
         ix = r.right + 8
     if info.shield and not out:
-        draw_icon(surface, "shield", (ix, row, 32, 32))
-        ix += 38
-    right = rect.right - 12
+        ix = _shield(surface, info, ix, row, right)
     if out and info.out_text:
         text = fit_line(info.out_text, theme.TEXT_MIN, right - ix, palette.OUT_PLACE, bold=True)
         surface.blit(text, text.get_rect(midright=(right, row + 16)))
@@ -178,9 +201,18 @@ def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, tim
         dots = "•" * (1 + int(time * 3) % 3)
         draw_text(surface, dots, (right, row + 16), theme.TEXT_BODY, theme.ACCENT,
                   anchor="midright")
+    tag_right = rect.left + 14
     if info.tag:
-        draw_text(surface, info.tag, (rect.left + 14, rect.bottom - 8), theme.TEXT_MIN, dim,
-                  anchor="bottomleft", max_width=rect.width - 28)
+        tag_right = draw_text(surface, info.tag, (rect.left + 14, rect.bottom - 8),
+                              theme.TEXT_MIN, dim, anchor="bottomleft",
+                              max_width=rect.width - 28).right
+    if eye and info.known_word:
+        # the eye in words on the line under the row (the row has no room for them): "known:
+        # 1" at the bottom right, the badge's tooltip saying it whole
+        word = fit_line(info.known_word, theme.TEXT_MIN, right - tag_right - 44, dim, bold=True)
+        at = word.get_rect(bottomright=(right, rect.bottom - 8))
+        surface.blit(word, at)
+        draw_icon(surface, "eye", (at.left - 28, at.centery - 12, 24, 24))
     if 0.0 < info.dark < 1.0 or out:
         veil = gfx.Canvas(rect.size, pygame.SRCALPHA)
         gfx.rect(veil, (0, 0, 0, round(110 * (1.0 if out else info.dark))),

@@ -14,7 +14,7 @@ from game.ui.bombdeck.layout import CLUES, DECK, DISCARD, METER
 from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import round_rect
 from game.ui.icons import draw_icon, icon_surface
-from game.ui.text import draw_text, fit_line
+from game.ui.text import draw_text, fit_line, wrap_text
 
 FUSE_FULL = 190
 FaceOf = Callable[[str], pygame.Surface]
@@ -195,4 +195,16 @@ def draw_clues(surface: pygame.Surface, title: str, clues: Sequence[tuple[str, s
         surface.blit(label, label.get_rect(midleft=(chip.left + 32, chip.centery)))
         area.union_ip(chip)
         x += w + 8
+    return area
+
+
+def draw_no_clues(surface: pygame.Surface, title: str, hint: str) -> pygame.Rect:
+    """Where the viewer's clues will show, before there are any (Bomba en el Mazo): the title
+    and what gives clues, dim. Returns the area it covers."""
+    head = draw_text(surface, title, (CLUES.left + 4, CLUES.top), theme.TEXT_MIN, palette.INK,
+                     bold=True)
+    area = head.copy()
+    for k, line in enumerate(wrap_text(hint, theme.TEXT_MIN, CLUES.width - 8)[:2]):
+        area.union_ip(draw_text(surface, line, (CLUES.left + 4, CLUES.top + 24 + k * 22),
+                                theme.TEXT_MIN, palette.INK_DIM, max_width=CLUES.width - 8))
     return area

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.rules.bombdeck.cards import RULESETS
+from game.rules.bombdeck.cards import RULESETS, Rules
 from game.ui import cards, fonts, gfx, icons, theme
 from game.ui import draw as draw_module
 from game.ui import text as text_module
@@ -34,6 +34,7 @@ from game.ui.bombdeck.centre import (
     draw_deck,
     draw_discard,
     draw_meter,
+    draw_no_clues,
     resized,
     warm_pile,
 )
@@ -112,6 +113,8 @@ def hand_gone(scene: TableScene) -> float:
     return 0.0
 
 
+MAZO = Rules.MAZO.value
+"""Bomba en el Mazo: its shield named on the badges, the eye in words, its clues' place."""
 LAYERED = True
 """The felt and the parts drawn on it up to the hand (seats, middle, log, banner, the hand)
 are kept in a layer between frames, all but those that move (``draw.Layer``: the same
@@ -198,9 +201,14 @@ def _badges(scene: TableScene) -> list[Part]:
                     or scene.flow.thinking == seat)
         dark = scene.dark[seat].x if seat in scene.dark else 0.0
         held = view.hand.count("defuse") if seat == scene.home and scene.private_ok else None
+        mazo = namer.ruleset == MAZO  # its own cards on the table: the shield by name,
+        # the eye's count in words (issue 20: "nothing of its own on screen")
         badge = BadgeInfo(namer.seat(seat), cards_held, info.alive, info.defuses_proven,
                           info.shield, current, owes, out_text, tag, key, thinking, dark, held,
-                          scene.lit(seat))
+                          scene.lit(seat),
+                          namer.card("shield") if mazo and info.shield else "",
+                          namer.t("mazo.known", n=info.defuses_proven)
+                          if mazo and held is not None else "")
         hover = react and scene._hover_badge == seat
         draw = partial(_draw_badge, rect=rect, badge=badge, time=scene.clock, hover=hover)
         looks = (tuple(rect), badge, hover) if badge_still(badge) else None
@@ -302,6 +310,13 @@ def _middle(scene: TableScene) -> list[Part]:
         clues_title = namer.t("table.clues")
         parts.append(Part("clues", (clues_title, chips),
                           lambda s: draw_clues(s, clues_title, chips)))
+    elif scene.private_ok and namer.ruleset == MAZO and view.phase != "over":
+        # Mazo's clues have their place under the meter even before the first peek: what a
+        # Peek would show, and where (issue 20)
+        clues_title = namer.t("table.clues")
+        hint = namer.t("mazo.no_clues", card=namer.card("see_future"))
+        parts.append(Part("clues", (clues_title, hint),
+                          lambda s: draw_no_clues(s, clues_title, hint)))
     return parts
 
 

@@ -96,6 +96,7 @@ def paint_table(surface: pygame.Surface, scene: CazaTableScene) -> None:
         _chips(surface, scene)
         if not _explain(surface, scene):
             _news(surface, scene)
+        _colour_tip(surface, scene)  # over the value chips while the pointer is on the board
     _blast(surface, scene)
     _flights(surface, scene)
     _floaters(surface, scene)
@@ -722,7 +723,8 @@ def _board(surface: pygame.Surface, scene: CazaTableScene) -> None:
     # yellow and red values in play ("?" and "2 of 3" when only some of them are in the bomb)
     lines = _colour_lines(scene, view)
     y = COLOURS_TOP + 13 if len(lines) < 2 else COLOURS_TOP + 2
-    for line in lines:
+    scene.colour_spots = []
+    for line, spans in lines:
         w, h = line.get_size()
         if w > board.width:
             # many values: narrowed to the board (the letters keep their height), then smaller
@@ -730,7 +732,12 @@ def _board(surface: pygame.Surface, scene: CazaTableScene) -> None:
             shown = gfx.smoothscale(line, (board.width, h * min(1.0, board.width / (w * squeeze))))
         else:
             shown = line
-        surface.blit(shown, shown.get_rect(midleft=(board.left, y)))
+        at = shown.get_rect(midleft=(board.left, y))
+        surface.blit(shown, at)
+        scale = shown.get_width() / max(1, w)
+        for key, x0, x1 in spans:  # each colour's words and values: pointed at, explained
+            scene.colour_spots.append((key, pygame.Rect(at.left + round(x0 * scale), at.top,
+                                                        round((x1 - x0) * scale), at.height)))
         y += TWO_LINES
     if not lines:
         draw_text(surface, scene.t("cazabombas.board.blue_only"), (board.centerx, y),
@@ -759,19 +766,26 @@ def two_colour_lines(view: CazaView) -> bool:
         (view.yellow_uncertain or view.red_uncertain)
 
 
-def _colour_lines(scene: CazaTableScene, view: CazaView) -> list[gfx.Canvas]:
+Spans = list[tuple[str, int, int]]
+"""Where each colour stands on a line of the board: (``yellow`` or ``red``, left, right)."""
+
+
+def _colour_lines(scene: CazaTableScene, view: CazaView) -> list[tuple[gfx.Canvas, Spans]]:
     """"Yellow 2.1? 5.1? 9.1? 2 of 3  Red 3.5", each strip its own width: one line, or one a
-    colour (:func:`two_colour_lines`); none when no colour is in play."""
+    colour (:func:`two_colour_lines`); none when no colour is in play. With each line, where
+    each colour stands on it (pointing there says the values in words)."""
     groups = [(keys, count, uncertain, name) for keys, count, uncertain, name in (
         (view.yellow_board, view.yellow_count, view.yellow_uncertain, "yellow"),
         (view.red_board, view.red_count, view.red_uncertain, "red")) if keys]
     if not groups:
         return []
     split = two_colour_lines(view)
-    lines: list[gfx.Canvas] = []
+    lines: list[tuple[gfx.Canvas, Spans]] = []
+    spans: Spans = []
     strip = gfx.Canvas((L.BOARD.width * 3, 30), pygame.SRCALPHA)
     x, y = 4, 15
     for k, (board_keys, count, uncertain, key) in enumerate(groups):
+        start = x
         name = draw_text(strip, scene.t(f"cazabombas.board.{key}"), (x, y), theme.TEXT_MIN,
                          theme.INK_DIM, bold=True, anchor="midleft", max_width=90)
         x = name.right + 6
@@ -789,12 +803,63 @@ def _colour_lines(scene: CazaTableScene, view: CazaView) -> list[gfx.Canvas]:
                              (x + 3, y), theme.TEXT_MIN, theme.INK, bold=True,
                              anchor="midleft")
             x = some.right + 5
+        spans.append((key, start - 4, x))
         x += 10
         if split or k == len(groups) - 1:
-            lines.append(_cut_strip(strip, x - 10))
+            lines.append((_cut_strip(strip, x - 10), spans))
             strip = gfx.Canvas((L.BOARD.width * 3, 30), pygame.SRCALPHA)
+            spans = []
             x = 4
     return lines
+
+
+def colour_words(namer: Namer, view: CazaView, key: str) -> list[str]:
+    """The yellow or red values of the board in words: which are in the bomb ("Yellow wires
+    in the bomb: 2.1 and 6.1", or "2 of these … nobody knows which") and what the ".1" of a
+    yellow (the ".5" of a red) means: only where the wire stands on a rack, between two
+    numbers; a yellow is cut by naming "yellow", a red one sets the bomb off (issue 20: the
+    board's "Yellow 2.1 6.1" meant nothing to a newcomer)."""
+    keys, count, uncertain = (view.yellow_board, view.yellow_count, view.yellow_uncertain) \
+        if key == "yellow" else (view.red_board, view.red_count, view.red_uncertain)
+    values = [f"{W.sort_value(wire):g}" for wire in keys]
+    if not values:
+        return []
+    listed = values[0] if len(values) == 1 else namer.t(
+        "results.and", a=", ".join(values[:-1]), b=values[-1])
+    which = namer.t(f"cazabombas.explain.{key}_of", n=count, values=listed) if uncertain \
+        else namer.t(f"cazabombas.explain.{key}", values=listed)
+    low = int(W.sort_value(keys[0]))
+    sort = namer.t(f"cazabombas.explain.{key}_sort", value=values[0], low=low, high=low + 1)
+    return [which, sort]
+
+
+COLOUR_TIP_LINE = 21
+COLOUR_TIP_W = 500
+"""The lines of a colour's explanation under the board's values, and its width."""
+
+
+def _colour_tip(surface: pygame.Surface, scene: CazaTableScene) -> None:
+    """The colour pointed at on the board, in words, right under its values (over the
+    equipment's rows while the pointer stays there)."""
+    key = scene.explained_colour
+    spot = next((rect for name, rect in scene.colour_spots if name == key), None)
+    if key is None or spot is None:
+        return
+    board = L.BOARD
+    box = pygame.Rect(0, spot.bottom + 4, COLOUR_TIP_W, 0)
+    box.right = board.right  # over the middle's news too: wide enough for four short lines
+    width = box.width - 16
+    lines: list[tuple[str, int]] = []
+    for k, said in enumerate(colour_words(scene.namer, scene.shown, key)):
+        lines += [(line, k) for line in wrap_text(said, theme.TEXT_MIN, width, k == 0)]
+    box.height = len(lines) * COLOUR_TIP_LINE + 12
+    round_rect(surface, box.move(0, 4), theme.SHADE, 10, 120)
+    round_rect(surface, box, (66, 60, 40), 10, 245)
+    round_rect(surface, box, GOLD, 10, 255, 2)
+    for row, (line, k) in enumerate(lines):
+        draw_text(surface, line, (box.left + 8, box.top + 6 + row * COLOUR_TIP_LINE),
+                  theme.TEXT_MIN, theme.INK if k == 0 else GOLD, bold=k == 0,
+                  max_width=width)
 
 
 def _cut_strip(strip: gfx.Canvas, width: int) -> gfx.Canvas:

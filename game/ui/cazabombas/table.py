@@ -122,6 +122,10 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
         self._summary: tuple[tuple[object, ...], Summary] | None = None
         self.explained: int | None = None
         """The equipment card under the pointer (its effect is shown)."""
+        self.colour_spots: list[tuple[str, pygame.Rect]] = []
+        """Where the board shows the yellow and the red values (``paint``)."""
+        self.explained_colour: str | None = None
+        """The colour whose values are pointed at (``yellow`` or ``red``): said in words."""
         self.mode_buttons: dict[str, Button] = {}
         for key, label, shortcut in ((M.CUT, "cazabombas.mode.cut", "C"),
                                      (M.DETECTOR, "cazabombas.mode.detector", "D"),
@@ -522,6 +526,8 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
         rows = self.card_rows or card_rows(self.shown)
         self.explained = next((card for card, rect in rows.items() if rect.collidepoint(pos)),
                               None)
+        self.explained_colour = next((key for key, rect in self.colour_spots
+                                      if rect.collidepoint(pos)), None)
         aim = self.aim
         if aim is None:
             return

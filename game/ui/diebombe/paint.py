@@ -71,6 +71,7 @@ def paint_table(surface: pygame.Surface, scene: DieTableScene) -> None:
     surface.blit(vertical_gradient(surface.get_size(), FELT_TOP, FELT_BOTTOM), (0, 0))
     _top(surface, scene)
     _faceup(surface, scene)
+    scene.crowns = []
     for seat in range(scene.shown.seats):
         _panel(surface, scene, seat)
     _news_box(surface, scene)
@@ -86,6 +87,8 @@ def paint_table(surface: pygame.Surface, scene: DieTableScene) -> None:
         outcome = scene.match.outcome()
         scene.sheet.draw(surface, scene.shown, scene.namer, outcome.places)
     scene.controls.draw(surface)
+    if scene.sheet is None:
+        _crown_tip(surface, scene)
     if scene.show_code:
         draw_text(surface, f"{scene.t('newgame.code')}: {scene.match.code}", L.CODE_POS,
                   theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="bottomleft")
@@ -215,16 +218,14 @@ def _panel(surface: pygame.Surface, scene: DieTableScene, seat: int) -> None:
         theme.PANEL_EDGE
     round_rect(surface, rect, edge, 16, 255, 3 if edge != theme.PANEL_EDGE else 2)
     x = rect.left + 12
-    # header: name, crowns, score
+    # header: name, score (the crowns sit on the piles they double)
     score = view.scores()[seat]
     score_text = draw_text(surface, signed(score), (rect.right - 12, rect.top + 4),
                            theme.TEXT_LARGE, GOLD, bold=True, anchor="topright")
-    crowns = [C.RED] if seat in majority(view, C.RED) else []
-    crown_w = 30 * len(crowns)
     status = pygame.Rect(0, 0, 44, 30)
     status.midright = (score_text.left - 8, rect.top + 20)
     _status(surface, scene, seat, status.center)
-    name_w = status.left - x - 8 - crown_w
+    name_w = status.left - x - 8
     you = match.people == (seat,)
     tag = fit_line(namer.t("seat.you"), theme.TEXT_MIN, 70, theme.INK_DARK, bold=True) \
         if you else None
@@ -237,10 +238,6 @@ def _panel(surface: pygame.Surface, scene: DieTableScene, seat: int) -> None:
         pill = tag.get_rect(midleft=(cx + 6, name.centery)).inflate(12, 2)
         round_rect(surface, pill, theme.FOCUS, 9)
         surface.blit(tag, tag.get_rect(center=pill.center))
-        cx = pill.right + 6
-    for color in crowns:
-        draw_crown(surface, pygame.Rect(cx, rect.top + 8, 26, 22), colors(color)[0], color)
-        cx += 30
     # the line under it: minus points, recent bids, whose bid is sealed
     sub_y = rect.top + L.NAME_H + 12
     minus = draw_text(surface, namer.t("diebombe.minus", n=view.minus[seat]), (x, sub_y),
@@ -307,11 +304,12 @@ def _row(surface: pygame.Surface, scene: DieTableScene, seat: int, index: int,
     label = draw_row_label(color, namer.letter(color), str(total), (L.LABEL_W, L.ROW_H))
     head = scene.layout.label_rect(seat, index)
     surface.blit(label, head)
-    if color == C.GREEN and view.green_doubles and seat in majority(view, color):
-        # with the option the green majority doubles too: its crown sits on the pile (the
-        # red majority's is beside the name)
-        draw_crown(surface, pygame.Rect(head.right - 16, head.top - 9, 24, 19),
-                   colors(color)[0], color)
+    if doubles(view, seat, color):
+        # the crown sits on the pile it doubles, never beside the name: there it read as
+        # "leading" (issue 20); pointing at it says what it means (``_crown_tip``)
+        crown = crown_rect(head)
+        draw_crown(surface, crown, colors(color)[0], color)
+        scene.crowns.append((crown.union(head), color))
     if not won:
         row = scene.layout.row(seat, index)
         empty = pygame.Rect(row.left + L.LABEL_W + 8, row.top + 4, CHIP_SIZE[0], row.height - 8)
@@ -325,6 +323,47 @@ def _row(surface: pygame.Surface, scene: DieTableScene, seat: int, index: int,
     picker = scene.picker
     if picker is not None and picker.kind == BOMB:
         _targets(surface, scene, seat, index)
+
+
+def doubles(view: DieView, seat: int, color: str) -> bool:
+    """``seat`` holds the most cards of ``color`` and that colour doubles (red always, green
+    with the option): its pile wears the crown."""
+    if color == C.GREEN and not view.green_doubles:
+        return False
+    return seat in majority(view, color)
+
+
+def crown_rect(head: pygame.Rect) -> pygame.Rect:
+    """The crown on a pile's label: astride its top right corner."""
+    return pygame.Rect(head.right - 16, head.top - 9, 24, 19)
+
+
+TIP_W = 340
+"""The crown's explanation, wrapped to this width."""
+
+
+def _crown_tip(surface: pygame.Surface, scene: DieTableScene) -> None:
+    """What a crown means, while the pointer is on it (or on its pile's label): the most
+    cards of that colour, whose sum counts double at the end."""
+    pointer = scene.pointer
+    if pointer is None:
+        return
+    spot = next(((area, color) for area, color in scene.crowns
+                 if area.inflate(6, 6).collidepoint(pointer)), None)
+    if spot is None:
+        return
+    area, color = spot
+    lines = wrap_text(scene.namer.t(f"diebombe.crown_tip.{color}"), theme.TEXT_MIN,
+                      TIP_W - 20)
+    box = pygame.Rect(0, 0, TIP_W, len(lines) * 22 + 12)
+    box.midtop = (area.centerx, area.bottom + 8)
+    box.clamp_ip(pygame.Rect(4, 4, theme.SCREEN_W - 8, theme.SCREEN_H - 8))
+    round_rect(surface, box.move(0, 4), theme.SHADE, 10, 120)
+    round_rect(surface, box, theme.BG_DEEP, 10, 245)
+    round_rect(surface, box, GOLD, 10, 255, 2)
+    for k, line in enumerate(lines):
+        draw_text(surface, line, (box.left + 10, box.top + 6 + k * 22), theme.TEXT_MIN,
+                  theme.INK, max_width=box.width - 16)
 
 
 def _trajectory(surface: pygame.Surface, scene: DieTableScene) -> None:
@@ -402,10 +441,15 @@ def _bubbles(surface: pygame.Surface, scene: DieTableScene) -> None:
     for seat, bid in enumerate(bids):
         if bid is None or seat >= scene.shown.seats:
             continue
-        cx, cy = scene.layout.bubble(seat)
-        if scene.pad is not None and PAD.inflate(2 * L.BUBBLE_R, 2 * L.BUBBLE_R).collidepoint(
-                cx, cy):
-            continue  # under the bid entry: the banner names the tie, the envelopes the tied
+        (cx, cy), most = bubble_spot(scene, seat)
+        if most is not None:  # beside the bid entry: a small disc in the gap, no caption
+            ring = theme.ACCENT if seat in highest and tie else theme.PANEL_EDGE
+            gfx.circle(surface, theme.SHADE, (cx + 2, cy + 3), most)
+            gfx.circle(surface, (252, 248, 236), (cx, cy), most)
+            gfx.circle(surface, ring, (cx, cy), most, 3)
+            draw_text(surface, str(bid), (cx, cy), theme.TEXT_MIN, theme.INK_DARK, bold=True,
+                      anchor="center", max_width=2 * most - 6)
+            continue
         if reveal is not None and not reveal.turned(seat):
             shake = wobble(scene.clock, seat) if drum and not scene.app.motion.reduced else 0.0
             envelope = pygame.Rect(0, 0, 50, 36)
@@ -442,6 +486,28 @@ def _bubbles(surface: pygame.Surface, scene: DieTableScene) -> None:
             cap = text.get_rect(midtop=(cx, cy + r + 4)).inflate(10, 2)
             round_rect(surface, cap, ring, 8)
             surface.blit(text, text.get_rect(center=cap.center))
+
+
+def bubble_spot(scene: DieTableScene, seat: int) -> tuple[tuple[int, int], int | None]:
+    """Where ``seat``'s bid disc goes, and its radius when the bid entry is open over its
+    usual place: the disc then stands smaller in the gap between the seat's panel and the
+    entry (``None``: the usual disc). A tied bidder's disc used to be left out there, and a
+    three-way tie showed two discs for three bidders (issue 20)."""
+    cx, cy = scene.layout.bubble(seat)
+    if scene.pad is None or not PAD.inflate(2 * L.BUBBLE_R, 2 * L.BUBBLE_R).collidepoint(
+            cx, cy):
+        return (cx, cy), None
+    panel = scene.layout.panel(seat)
+    if scene.layout.on_left(seat):
+        left, right = panel.right, PAD.left
+    else:
+        left, right = PAD.right, panel.left
+    gap = max(0, right - left)
+    return ((left + right) // 2, cy), max(MIN_DISC, gap // 2 - 2)
+
+
+MIN_DISC = 16
+"""The smallest bid disc (beside the bid entry): two digits at the smallest text size."""
 
 
 # --- the banner and what is below it -------------------------------------------------------------
@@ -620,9 +686,15 @@ def _news_box(surface: pygame.Surface, scene: DieTableScene) -> None:
         y += NEWS_ROW
 
 
-def outcome_rect() -> pygame.Rect:
-    """The round's outcome: over the middle, where its two cards were."""
-    box = pygame.Rect(0, 0, NEWS_W, L.FACE_H + 10)
+def outcome_rect(rows: int | None = None) -> pygame.Rect:
+    """The round's outcome: over the middle, where its two cards were, as tall as its title
+    and ``rows`` lines need (the reviewer of issue 20 found a two-line outcome floating in
+    a box for five); ``None``: the most it may take (the two cards' height)."""
+    most = L.FACE_H + 10
+    height = most if rows is None else min(
+        most, OUTCOME_TOP + fonts.get(theme.TEXT_LARGE, True).get_height() + OUTCOME_GAP
+        + rows * OUTCOME_STEP + OUTCOME_FOOT)
+    box = pygame.Rect(0, 0, NEWS_W, height)
     box.midtop = (L.CENTRE_X, L.FACE_TOP - 6)
     return box
 
@@ -634,6 +706,11 @@ OUTCOME_MINI = 30
 """The height of the small card before an outcome's line."""
 OUTCOME_STEP = 40
 """An outcome's lines this far apart (closer when a round has many: a tie and two bombs)."""
+OUTCOME_TOP = 10
+OUTCOME_GAP = 6
+OUTCOME_FOOT = 20
+"""The outcome box's margins: over its title, between the title and the lines, under the
+lines (where the time left shrinks)."""
 
 
 def _outcome(surface: pygame.Surface, scene: DieTableScene) -> None:
@@ -645,22 +722,22 @@ def _outcome(surface: pygame.Surface, scene: DieTableScene) -> None:
     outcome = scene.outcome
     assert outcome is not None
     namer = scene.namer
-    box = outcome_rect()
+    history = scene.shown.history
+    record = history[-1] if history and history[-1].round == outcome.round else None
+    rows = outcome_rows(namer, outcome.events, record)
+    box = outcome_rect(len(rows))
     round_rect(surface, box.move(0, 5), theme.SHADE, 18, 110)
     round_rect(surface, box, theme.BG_DEEP, 18, 238)
     round_rect(surface, box, GOLD, 18, 255, 3)
     title = draw_text(surface, namer.t("diebombe.outcome.title", n=outcome.round),
-                      (box.centerx, box.top + 10), theme.TEXT_LARGE, GOLD, bold=True,
+                      (box.centerx, box.top + OUTCOME_TOP), theme.TEXT_LARGE, GOLD, bold=True,
                       anchor="midtop", max_width=box.width - 32)
-    history = scene.shown.history
-    record = history[-1] if history and history[-1].round == outcome.round else None
-    rows = outcome_rows(namer, outcome.events, record)
     minis = [draw_mini(row.card, namer.letter(C.color_of(row.card)), OUTCOME_MINI)
              if row.card is not None else None for row in rows]
     width = box.width - 36
-    room_h = box.bottom - 20 - (title.bottom + 10)
+    room_h = box.bottom - OUTCOME_FOOT - (title.bottom + OUTCOME_GAP)
     step = min(OUTCOME_STEP, room_h // max(1, len(rows)))
-    y = title.bottom + 10 + max(0, (room_h - len(rows) * step) // 2)
+    y = title.bottom + OUTCOME_GAP + max(0, (room_h - len(rows) * step) // 2)
     for row, mini in zip(rows, minis, strict=True):
         bold = row.kind in ("paid", "bomb")  # the price and the blows stand out
         room_w = width - (mini.get_width() + 10 if mini is not None else 0)

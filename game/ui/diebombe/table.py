@@ -90,6 +90,10 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
         """Fast-forward is on (a table of machines only; the pace of the moment is worked
         out every frame, ``_pace_now``)."""
         self.floaters: list[Floater] = []
+        self.pointer: tuple[int, int] | None = None
+        """Where the mouse is (a crown under it is explained)."""
+        self.crowns: list[tuple[pygame.Rect, str]] = []
+        """The crowns drawn this frame (the pile's label with it) and their colours."""
         # what the person decides
         self.pad: BidPad | None = None
         self.picker: Picker | None = None
@@ -413,6 +417,8 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
             return
         if event.type in (pygame.KEYUP, pygame.TEXTINPUT):
             return
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
         if self.pad is not None and self.pad.handle(event):
             return
         if self.picker is not None and self.picker.mouse(event):
