@@ -14,6 +14,7 @@ import pytest
 
 from game.core.config import SeatKind
 from game.net.client import Autoplayer, Joiner, new_token
+from game.net.errors import Reason
 from game.net.link import Link
 from game.net.remote import RemoteFlow
 from game.net.tls import client_context
@@ -132,6 +133,28 @@ def test_a_free_seat_can_be_given_to_a_machine_and_closing_the_lobby_closes_the_
         key(pygame.K_ESCAPE)
         _until(app, lambda: not lobby.thread.running)
         assert app.stack.top is not lobby
+    finally:
+        lobby.thread.stop()
+
+
+def test_the_host_removes_a_person_who_joined_and_the_seat_is_free_again(
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
+    lobby = _open_lobby(app)
+    try:
+        _until(app, lambda: bool(lobby.rows()))
+        guest = _guest(lobby)
+        _until(app, lambda: lobby.start.enabled)
+        assert lobby.seat_line(1, lobby.rows()[1]) == ("Bo", "joined")
+        assert [b.visible for b in lobby.removers[:3]] == [False, True, False]  # not our own
+        frames(app, 20)  # past the click guard of a new scene
+        click(lobby.removers[1].rect.center)
+        _until(app, lambda: guest.ended is not None and not lobby.start.enabled)
+        assert guest.ended is not None and guest.ended.reason is Reason.REMOVED
+        assert lobby.seat_line(1, lobby.rows()[1])[1] == "waiting…"
+        assert not lobby.removers[1].visible
+        _guest(lobby)  # someone else takes the seat
+        _until(app, lambda: lobby.start.enabled)
     finally:
         lobby.thread.stop()
 

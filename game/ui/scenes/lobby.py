@@ -10,6 +10,7 @@ thread through :meth:`ServerThread.call`.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -37,6 +38,7 @@ LEFT = pygame.Rect(40, 96, 580, 470)
 RIGHT = pygame.Rect(660, 96, 580, 470)
 BUTTON_Y, BUTTON_H = 600, 64
 ROW = 50
+REMOVE_W = 130
 
 
 def spaced_code(code: str) -> str:
@@ -76,6 +78,17 @@ class LobbyScene(FormScene[None]):
                             size=theme.TEXT_LARGE)
         for widget in (self.close_button, self.machines, self.start):
             self.form.add(widget)
+        self.removers: list[Button] = []
+        """Per seat row, "Remove" for a person joined from another computer (a stranger
+        who found the code, a friend at the wrong seat): their seat is free again."""
+        for seat in range(8):
+            button = Button((RIGHT.right - 30 - REMOVE_W, RIGHT.top + 56 + seat * ROW,
+                             REMOVE_W, ROW - 10), self.tr("lobby.remove"),
+                            partial(self._remove, seat), style="ghost",
+                            size=theme.TEXT_MIN)
+            button.visible = False
+            self.form.add(button)
+            self.removers.append(button)
         self._sync()
 
     # --- the table's news ----------------------------------------------------------------------
@@ -113,9 +126,16 @@ class LobbyScene(FormScene[None]):
         return [seat for seat, row in enumerate(self.rows())
                 if row.get("kind") == "remote" and not row.get("taken")]
 
+    def removable(self, seat: int, row: dict[str, Any]) -> bool:
+        """A network seat taken by a person at another computer (never this one's own)."""
+        mine = self.remote is not None and seat in self.remote.people
+        return row.get("kind") == "remote" and bool(row.get("taken")) and not mine
+
     def _sync(self) -> None:
         rows = self.rows()
         free = self.free_seats()
+        for seat, button in enumerate(getattr(self, "removers", [])):
+            button.visible = seat < len(rows) and self.removable(seat, rows[seat])
         self.start.enabled = bool(rows) and not free
         self.machines.enabled = bool(free)
         network = [row for row in rows if row.get("kind") == "remote"]
@@ -159,6 +179,16 @@ class LobbyScene(FormScene[None]):
             return out
 
         self.thread.act(fill)
+
+    def _remove(self, seat: int) -> None:
+        """The person at ``seat`` is sent away (their computer is told why); the seat is free
+        for someone else, or for a machine."""
+        table = self.thread.table
+        level = stand_in_for(table.match.config.game)
+        try:
+            self.thread.act(lambda: table.remove(seat, level))
+        except (MechaCortaError, KeyError, RuntimeError) as error:
+            self.problem = str(error)
 
     def on_escape(self) -> None:
         self._close()
@@ -234,10 +264,12 @@ class LobbyScene(FormScene[None]):
             name, state = self.seat_line(seat, row)
             y = RIGHT.top + 64 + seat * ROW
             free = row.get("kind") == "remote" and not row.get("taken")
+            removable = self.removable(seat, row)
+            room = REMOVE_W + 14 if removable else 0
             draw_text(surface, name, (rx, y), theme.TEXT_BODY,
                       theme.INK_DIM if free else theme.INK, bold=not free,
-                      max_width=RIGHT.width - 250)
-            draw_text(surface, state, (RIGHT.right - 30, y), theme.TEXT_BODY,
+                      max_width=RIGHT.width - 250 - room)
+            draw_text(surface, state, (RIGHT.right - 30 - room, y), theme.TEXT_BODY,
                       theme.ACCENT if free else theme.INK_DIM, anchor="topright")
         if not self.rows():
             draw_text(surface, self.t("lobby.opening"), (rx, RIGHT.top + 64),
