@@ -398,7 +398,7 @@ def _replay(args: argparse.Namespace) -> int:
 def _stats(args: argparse.Namespace) -> int:
     """The record, brought up to date with the past games first (a game kept by a program
     that was killed before it counted it is counted now)."""
-    from game.match.record import YOU, Record
+    from game.history.record import YOU, Record
 
     record = Record(_home())
     counted = record.sync()
@@ -430,6 +430,65 @@ def _stats(args: argparse.Namespace) -> int:
             print(f"  deals of the day: {sum(player.daily.values())} won of "
                   f"{len(player.daily)}")
     return 0
+
+
+def _review(args: argparse.Namespace) -> int:
+    """The analysis of a finished game (``game.history.review``): a kept game's file or a
+    plain save, or with ``--last`` the newest kept game of the data folder. A file that
+    cannot be read or replayed, an unfinished game (its review would show secrets) or no
+    kept game: one ``{"error": …}`` line, exit 2, as ``replay`` answers."""
+    from game.core.errors import MalformedInput, beyond_parser_limits
+    from game.history.review import analyse, read_game
+
+    name = "the last game" if args.last else Path(args.file).name
+    try:
+        if args.last:
+            from game.history.archive import Archive
+
+            archive = Archive(_home())
+            kept = archive.games()
+            if not kept:
+                return _json_error("no finished game is kept yet")
+            _past, save = archive.load(kept[0].id)
+        else:
+            save = read_game(Path(args.file))
+        review = analyse(save)
+    except MalformedInput as error:
+        return _json_error(str(error))
+    except (ValueError, RecursionError) as error:
+        return _json_error(f"cannot read {name}: {beyond_parser_limits(error)}")
+    except OSError as error:
+        return _json_error(f"cannot read {name}: {error.strerror or error}")
+    if args.json:
+        for entry in review.entries:
+            print(json.dumps(entry.to_json(), ensure_ascii=False))
+        return 0
+    print(f"{review.game}, {review.seats} seats: {len(review.entries)} decisions "
+          f"(* turning point)")
+    print(f"{'move':>4} {'seat':>4}  {'before':>6} {'after':>6}  {'best':>6}  action | best")
+    for entry in review.entries:
+        mark = "*" if entry.turning_point else " "
+        extra = ", ".join(f"{key} {_brief(value)}" for key, value in entry.extra)
+        print(f"{entry.move:>4} {entry.seat:>4}{mark} {entry.before:6.2f} {entry.after:6.2f}  "
+              f"{entry.best_estimate:6.2f}  {_brief(entry.action)} | {_brief(entry.best)}"
+              + (f"  ({extra})" if extra else ""))
+    return 0
+
+
+def _brief(value: Any) -> str:
+    """A review's field in a few characters: an action as its verb and fields, a chance with
+    two decimals, ``None`` as a dash."""
+    if value is None:
+        return "-"
+    if isinstance(value, float):
+        return f"{value:.2f}"
+    if isinstance(value, dict):
+        fields = " ".join(f"{key}={_brief(field)}" for key, field in value.items()
+                          if key != "do")
+        return f"{value.get('do', '?')} {fields}".strip()
+    if isinstance(value, list):
+        return ",".join(_brief(item) for item in value)
+    return str(value)
 
 
 def _code(args: argparse.Namespace) -> int:
@@ -757,6 +816,16 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                                          "streaks), counted from the past games")
     stats.add_argument("--json", action="store_true", help="one JSON object")
     stats.set_defaults(run=_stats)
+
+    review = sub.add_parser("review", help="analyse every decision of a finished game: a "
+                                           "kept game's file, a save, or --last")
+    which = review.add_mutually_exclusive_group(required=True)
+    which.add_argument("file", nargs="?", default=None,
+                       help="a kept game (games/<id>.json in the data folder) or a save")
+    which.add_argument("--last", action="store_true",
+                       help="the newest finished game kept in the data folder")
+    review.add_argument("--json", action="store_true", help="one JSON object per decision")
+    review.set_defaults(run=_review)
 
     code = sub.add_parser("code", help="read a game code and print the game it pins")
     code.add_argument("code")

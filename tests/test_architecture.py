@@ -4,9 +4,11 @@ Rules (each failure names the file, the line and the rule it breaks):
 
 - pygame: only modules under game/ui import pygame, even inside a function; the top reaches the
   screens through game.ui, lazily, so that ``python -m game sim`` runs without a display.
-- layers: imports point down only, ui -> net -> match -> bots -> rules -> core (net: tables
-  across a network, beside the match and below the screens; it may read the clock and the OS's
-  entropy, as the screens do: a token, a rate limit); game/i18n may be
+- layers: imports point down only, ui -> net -> history -> match -> bots -> rules -> core
+  (history: the past games, the record, the deal of the day and the review of a finished game,
+  which deal in dates; net: tables across a network, beside the match and below the screens;
+  both may import datetime, net may read the clock and the OS's entropy, as the screens do: a
+  token, a rate limit); game/i18n may be
   imported by ui only (and imports core at most); game/cli.py and game/__main__.py are the top and
   may import anything (and read the clock: ``bench`` times things); game/__init__.py imports
   nothing of the game. Every module is in a layer.
@@ -34,9 +36,9 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 GAME = ROOT / "game"
 
-LAYERS = ("core", "rules", "bots", "match", "net", "ui")
+LAYERS = ("core", "rules", "bots", "match", "history", "net", "ui")
 """Bottom to top: a layer may import itself and the layers before it."""
-DOWN = "ui -> net -> match -> bots -> rules -> core"
+DOWN = "ui -> net -> history -> match -> bots -> rules -> core"
 TOP = frozenset({"cli", "__main__", "tools"})
 """Command-line entry points in game/: they may import any layer (and the clock)."""
 LAYER_NAMES = (*LAYERS, "i18n")

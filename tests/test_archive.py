@@ -1,4 +1,4 @@
-"""Finished games kept on disk (game/match/archive.py): every game of the collection is kept
+"""Finished games kept on disk (game/history/archive.py): every game of the collection is kept
 with its names and result and replays to the same end; the newest first; only the last
 ``keep``; games ending in the same second both kept; a damaged file set aside and left out; an
 unfinished game refused (its review would show secrets mid-game); a killed write's temporary
@@ -14,7 +14,7 @@ import pytest
 
 from game.core.config import GameConfig, SeatKind
 from game.core.errors import MalformedInput
-from game.match.archive import FOLDER, Archive
+from game.history.archive import FOLDER, Archive
 from game.match.match import Match
 from tests.every_game import IDS, TABLES, config
 

@@ -96,7 +96,7 @@ def test_stats_counts_the_past_games_once_and_prints_the_record(
         capsys: pytest.CaptureFixture[str]) -> None:
     from datetime import UTC, datetime
 
-    from game.match.archive import Archive
+    from game.history.archive import Archive
     from game.match.match import Match
 
     monkeypatch.setenv("MECHA_CORTA_HOME", str(tmp_path))
@@ -113,3 +113,58 @@ def test_stats_counts_the_past_games_once_and_prints_the_record(
     assert json.loads(out)["counted_now"] == 0
     code, out = _run(capsys, "stats")
     assert code == 0 and out.startswith("Ana: 1 game, ") and "against lanzado" in out
+
+
+def test_review_last_prints_one_entry_per_decision_of_the_newest_kept_game(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+        capsys: pytest.CaptureFixture[str]) -> None:
+    from datetime import UTC, datetime
+
+    from game.core.engine import TABLE
+    from game.history.archive import Archive
+    from game.match.match import Match
+
+    monkeypatch.setenv("MECHA_CORTA_HOME", str(tmp_path))
+    code, out = _run(capsys, "review", "--last", "--json")
+    assert code == 2 and json.loads(out)["error"]  # nothing kept yet
+    older = Match(GameConfig("diebombe", (SeatKind.LANZADO,) * 3), 8)
+    older.play_to_end()
+    Archive(tmp_path).add(older, [], datetime(2026, 12, 1, tzinfo=UTC))
+    match = Match(GameConfig("bombazo", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO)), 4)
+    match.play_to_end(SeatKind.ASTUTO)
+    past = Archive(tmp_path).add(match, ["Ana"], datetime(2026, 12, 2, tzinfo=UTC))
+    code, out = _run(capsys, "review", "--last", "--json")
+    assert code == 0
+    entries = [json.loads(line) for line in out.splitlines()]
+    decisions = [(i, seat) for i, (seat, _a) in enumerate(match.actions) if seat != TABLE]
+    assert [(e["move"], e["seat"]) for e in entries] == decisions
+    for entry in entries:
+        assert 0 <= entry["before"] <= 1 and 0 <= entry["after"] <= 1
+        assert 0 <= entry["best_estimate"] <= 1 and "turning_point" in entry
+    assert any(entry["turning_point"] for entry in entries)
+    kept = tmp_path / "games" / f"{past.id}.json"
+    code, out = _run(capsys, "review", str(kept), "--json")
+    assert code == 0 and [json.loads(line) for line in out.splitlines()] == entries
+    code, out = _run(capsys, "review", str(kept))
+    assert code == 0 and out.startswith(f"bombazo, 3 seats: {len(entries)} decisions")
+    assert len(out.splitlines()) == len(entries) + 2
+
+
+def test_review_refuses_a_bad_file_and_an_unfinished_game_in_one_line(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    from game.match.match import Match
+
+    bad = tmp_path / "bad.json"
+    bad.write_text('{"format": "mecha-corta-finished-game", "save": 3}\n', encoding="utf-8")
+    code, out = _run(capsys, "review", str(bad), "--json")
+    assert code == 2 and len(out.splitlines()) == 1 and json.loads(out)["error"]
+    code, out = _run(capsys, "review", str(tmp_path / "missing.json"))
+    assert code == 2 and "missing.json" in json.loads(out)["error"]
+    match = Match(GameConfig("bombazo", (SeatKind.ASTUTO,) * 3), 5)
+    for _ in range(4):
+        match.step()
+    unfinished = tmp_path / "unfinished.json"
+    write_atomic(unfinished, json.dumps(match.save().to_json()))
+    code, out = _run(capsys, "review", str(unfinished), "--json")
+    assert code == 2 and len(out.splitlines()) == 1
+    assert "not over" in json.loads(out)["error"]

@@ -1,4 +1,4 @@
-"""The deal of the day (game/match/daily.py): made from the date alone, the same on every
+"""The deal of the day (game/history/daily.py): made from the date alone, the same on every
 computer and every run; the days walk through every game; each code is a playable table of
 one person and machines; a game that ends after midnight is still the day's deal."""
 
@@ -7,7 +7,7 @@ from __future__ import annotations
 from datetime import date, timedelta
 
 from game.core.config import SeatKind
-from game.match.daily import daily_code, daily_config, daily_of
+from game.history.daily import daily_code, daily_config, daily_of
 from game.match.match import Match
 from game.rules.codes import decode
 from game.rules.registry import playable

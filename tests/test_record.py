@@ -1,4 +1,4 @@
-"""The players' record (game/match/record.py): games, wins, levels, streaks, scores and
+"""The players' record (game/history/record.py): games, wins, levels, streaks, scores and
 cooperative setups counted per person from the past games, each game once, whatever was
 killed when; a damaged record set aside and counted again from the kept games."""
 
@@ -9,9 +9,9 @@ from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 from game.core.config import GameConfig, SeatKind
-from game.match.archive import Archive, PastGame
+from game.history.archive import Archive, PastGame
+from game.history.record import FILE_NAME, YOU, Record, person_key
 from game.match.match import Match
-from game.match.record import FILE_NAME, YOU, Record, person_key
 
 P, AST, LAN, DES = SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.LANZADO, SeatKind.DESPIADADO
 T0 = datetime(2026, 12, 2, 6, 0, 0, tzinfo=UTC)
@@ -144,7 +144,7 @@ def test_the_record_reads_back_what_it_wrote(tmp_path: Path) -> None:
 
 
 def test_the_deal_of_the_day_is_kept_per_day_first_try_only(tmp_path: Path) -> None:
-    from game.match.daily import daily_code, daily_config
+    from game.history.daily import daily_code, daily_config
 
     record = Record(tmp_path)
     day = T0.date()

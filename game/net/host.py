@@ -25,7 +25,7 @@ from game.core.config import GameConfig, SeatKind
 from game.core.errors import MalformedInput
 from game.core.files import read_text_capped
 from game.core.saves import write_atomic
-from game.match.archive import Archive
+from game.history.archive import Archive
 from game.match.autosave import Autosaver, set_aside
 from game.match.flow import Pace, TableFlow
 from game.match.match import Match

@@ -284,12 +284,12 @@ def autosaver_for(app: App) -> Autosaver | None:
 
 
 def keep_finished(folder: Path, match: Match, names: Sequence[str]) -> bool:
-    """Keep a finished game among the past games (``game/match/archive.py``), people by the
+    """Keep a finished game among the past games (``game/history/archive.py``), people by the
     names they typed and machines by none (their level names them); ``False`` when the disk
     said no (logged: the person has seen the result, only its record is missing)."""
     from datetime import UTC, datetime
 
-    from game.match.archive import Archive
+    from game.history.archive import Archive
     from game.ui.players import shown_name
 
     kept = [shown_name(names[seat]) if seat < len(names) and kind is SeatKind.PERSON else ""

@@ -144,8 +144,8 @@ def sample_past_games(home: Path) -> None:
     from datetime import UTC, datetime, timedelta
 
     from game.core.config import GameConfig, SeatKind
-    from game.match.archive import Archive
-    from game.match.daily import daily_config
+    from game.history.archive import Archive
+    from game.history.daily import daily_config
     from game.match.match import Match
 
     person, levels = SeatKind.PERSON, (SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO)

@@ -19,7 +19,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed
 
 from game.bots.registry import stand_in_for
-from game.match.archive import Archive
+from game.history.archive import Archive
 from game.net.protocol import MAX_CLIENT_MESSAGE, VERSION
 from game.net.tls import client_context
 from game.rules.registry import descriptor, family_of, playable

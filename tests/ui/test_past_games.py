@@ -11,10 +11,10 @@ from pathlib import Path
 import pygame
 
 from game.core.config import GameConfig, SeatKind
-from game.match.archive import Archive
-from game.match.daily import daily_code
+from game.history.archive import Archive
+from game.history.daily import daily_code
+from game.history.record import Record
 from game.match.match import Match
-from game.match.record import Record
 from game.ui.app import App
 from game.ui.scenes.past_games import PastGamesScene, result
 from game.ui.scenes.statistics import StatisticsScene

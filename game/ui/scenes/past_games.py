@@ -1,4 +1,4 @@
-"""Past games: the finished games this computer kept (``game/match/archive.py``), newest
+"""Past games: the finished games this computer kept (``game/history/archive.py``), newest
 first, one row each: when, which game, who sat there, how it went for the people here.
 
 Tabs filter by game (←/→, 1–6, or a click); ↑/↓, PgUp/PgDn, Home/End and the wheel move
@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.config import SeatKind
-from game.match.archive import Archive, PastGame
-from game.match.daily import daily_of
+from game.history.archive import Archive, PastGame
+from game.history.daily import daily_of
 from game.rules.registry import playable
 from game.ui import theme
 from game.ui.draw import round_rect

@@ -1,4 +1,4 @@
-"""Statistics: the record of each player of this computer (``game/match/record.py``),
+"""Statistics: the record of each player of this computer (``game/history/record.py``),
 brought up to date with the past games when the screen opens.
 
 One player at a time (tabs, ←/→): games and wins with the win rate, the streak now and at
@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.config import SeatKind
-from game.match.record import YOU, GameRecord, PlayerRecord, Record, Tally
+from game.history.record import YOU, GameRecord, PlayerRecord, Record, Tally
 from game.rules.registry import descriptor, playable
 from game.ui import gfx, theme
 from game.ui.draw import round_rect

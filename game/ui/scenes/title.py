@@ -174,7 +174,7 @@ class TitleScene(FormScene[None]):
         """Today's deal (the same code on every computer today)."""
         from datetime import date
 
-        from game.match.daily import daily_code
+        from game.history.daily import daily_code
 
         if self.app.hooks.open_code is not None:
             self.app.hooks.open_code(daily_code(date.today()))

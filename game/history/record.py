@@ -32,9 +32,9 @@ from game.core.config import SeatKind
 from game.core.errors import MalformedInput
 from game.core.files import read_text_capped
 from game.core.saves import remove_stale_temps, write_atomic
-from game.match.archive import NAME, Archive, PastGame, order_key
+from game.history.archive import NAME, Archive, PastGame, order_key
+from game.history.daily import daily_of
 from game.match.autosave import set_aside
-from game.match.daily import daily_of
 
 log = logging.getLogger(__name__)
 
