@@ -10,7 +10,9 @@ class; each keeps the built-in base it is also (``ValueError`` for input that ca
     │   └── NeedsPerson               game.match.match: a person, not a machine, decides here
     ├── MalformedInput (ValueError)   a file, code or field that cannot be read (``problem``)
     │   ├── NotPlayable               known, but this version cannot play it
-    │   │   └── NoSuchBot             game.bots.registry: a machine level a game lacks
+    │   │   ├── NoSuchBot             game.bots.registry: a machine level a game lacks
+    │   │   └── NoAnalyst             game.bots.analysts: a game whose decisions nobody judges
+    │   ├── Unfinished                game.history.review: a game still played (no review)
     │   └── ProtocolError             game.net.errors: a network message breaking the protocol
     ├── StepMissing                   game.rules.kit: a scenario step lacks a field
     ├── DamagedSave                   game.match.autosave: the unfinished game cannot be resumed
