@@ -6,7 +6,7 @@ end names a family.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -14,7 +14,7 @@ from game.core.config import GameConfig
 
 if TYPE_CHECKING:
     from game.match.autosave import Autosaver, Seen
-    from game.match.match import Match
+    from game.match.match import FeedItem, Match
     from game.ui.app import App
     from game.ui.gamestats import Stats
     from game.ui.locale import Translator
@@ -54,6 +54,10 @@ def _no_follow_up(match: Match) -> FollowUp | None:
     return None
 
 
+def _no_recap(table: Any, items: Sequence[FeedItem]) -> list[str]:
+    return []
+
+
 @dataclass(frozen=True)
 class FollowUp:
     """The table a finished game leads to, offered on the results beside "Play again" (Caza
@@ -84,7 +88,9 @@ class UiKit:
     length. ``tutorial``: the family's first game that teaches, if it has one (the title's "How
     to play" finds the featured game's through ``game.ui.registry.featured_tutorial``).
     ``stats``: the results' statistics of a finished game, from its public feed
-    (``game.ui.gamestats``). ``follow_up``: the next table the results offer, if any."""
+    (``game.ui.gamestats``). ``follow_up``: the next table the results offer, if any.
+    ``recap``: the hot-seat curtain's lines for public events (oldest first) at a table of
+    the family, in the words of its own log (``game.ui.table.recap``)."""
 
     family: str
     table: TableFactory
@@ -95,3 +101,4 @@ class UiKit:
     tutorial: Tutorial | None = None
     stats: Callable[[Translator, Match, Settings], Stats | None] = _no_stats
     follow_up: Callable[[Match], FollowUp | None] = _no_follow_up
+    recap: Callable[[Any, Sequence[FeedItem]], list[str]] = _no_recap

@@ -80,3 +80,23 @@ def test_every_table_keeps_the_game_after_a_move_and_on_the_way_out(
     assert len(writes) == count or writes[-1] != writes[count - 1], "written again unchanged"
     table.on_exit()
     assert len(writes) == count + 1, "leaving writes the game once more"
+
+
+@pytest.mark.parametrize("game", on_screen())
+def test_every_table_keeps_a_finished_game_among_the_past_games_once(
+        silent_app: Callable[..., App], game: str, tmp_path: Path) -> None:
+    """The end of a game: it goes to the past games (with its result) before the unfinished
+    game's file is cleared, and only once however often the table saves afterwards."""
+    from game.history.archive import Archive
+
+    app = silent_app(player_names=["Ana"])
+    table = _table(app, game, tmp_path)
+    app.stack.push(table)
+    table.match.play_to_end(SeatKind.LANZADO)
+    table.autosave(force=True)
+    table.autosave(force=True)
+    [past] = Archive(tmp_path).games()
+    assert past.game == game and past.moves == table.match.moves
+    assert past.places == table.match.outcome().places
+    assert past.names == ("Ana",) + ("",) * (table.match.config.seat_count - 1)
+    assert not (tmp_path / "current.json").exists()

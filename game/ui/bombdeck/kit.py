@@ -4,7 +4,7 @@ cards), the reaction window's setting and the first game that teaches (``tutoria
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -17,7 +17,7 @@ from game.ui.locale import ordinal
 
 if TYPE_CHECKING:
     from game.match.autosave import Autosaver, Seen
-    from game.match.match import Match
+    from game.match.match import FeedItem, Match
     from game.ui.app import App
     from game.ui.locale import Translator
     from game.ui.scene import Scene
@@ -115,5 +115,12 @@ def teach(scene: Scene[Any]) -> None:
     lay_the_lesson(scene)
 
 
+def recap(table: Any, items: Sequence[FeedItem]) -> list[str]:
+    """The curtain's recap in the words of the table's log (public events: nobody is "you")."""
+    from game.ui.bombdeck.log import log_lines
+
+    return [text for text, _event in log_lines(table.namer, items, None, 2 * len(items) + 1)]
+
+
 KIT = UiKit("bombdeck", table, SHOTS, seat_note, legend, windows,
-            Tutorial(LESSON_CONFIG, LESSON_SEED, teach), stats=stats)
+            Tutorial(LESSON_CONFIG, LESSON_SEED, teach), stats=stats, recap=recap)

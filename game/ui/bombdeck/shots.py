@@ -34,7 +34,6 @@ from game.ui.bombdeck.choosers import SeatChooser
 from game.ui.bombdeck.decide import seat_label
 from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.scene import Scene
-from game.ui.scenes.curtain import CurtainScene
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -130,7 +129,7 @@ def build_table_scene(app: App, code: str | None, *, state_hint: str = "play") -
         match = _match(config, seed)
         scene = _table(app, match, lift=False)
         seat = scene.flow.curtain_for if scene.flow.curtain_for is not None else 0
-        scene.push(CurtainScene(app, seat, scene.namer.seat(seat)), scene._curtain_done)
+        scene.bring_curtain(seat, scene.namer.seat(seat))  # with its recap: what the others did
         return scene
     react = state_hint == "react" and config.game != "mazo"
     match = _match(config, seed, want_nope=react)

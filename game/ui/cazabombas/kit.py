@@ -6,7 +6,7 @@ validated numbers, the rule of silence). No game of the family has timed windows
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 from typing import TYPE_CHECKING, Any
@@ -17,7 +17,7 @@ from game.ui.kit import UiKit
 
 if TYPE_CHECKING:
     from game.match.autosave import Autosaver, Seen
-    from game.match.match import Match
+    from game.match.match import FeedItem, Match
     from game.ui.app import App
     from game.ui.locale import Translator
     from game.ui.scene import Scene
@@ -80,6 +80,13 @@ def team_line(loc: Translator, match: Match, names: str) -> str:
     return loc.t("cazabombas.results.won", names=names, n=view.mission)
 
 
+def recap(table: Any, items: Sequence[FeedItem]) -> list[str]:
+    """The curtain's recap in the words of the table's news (public events: nobody is "you")."""
+    from game.ui.cazabombas.news import news_lines
+
+    return news_lines(table.namer, items, 2 * len(items) + 1)
+
+
 @dataclass(frozen=True)
 class CazaUiKit(UiKit):
     """The shared kit with one optional hook of its own, ``team_line``, which the results
@@ -89,4 +96,4 @@ class CazaUiKit(UiKit):
 
 
 KIT = CazaUiKit("cazabombas", table, SHOTS, seat_note, legend, stats=stats,
-                follow_up=next_mission)
+                follow_up=next_mission, recap=recap)

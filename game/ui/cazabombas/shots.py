@@ -232,6 +232,13 @@ def _toward_the_skull(match: Match, view: CazaView) -> Action | None:
     return _wrong(match, view.seat, False) if view.phase == "play" else None
 
 
+def _cut_before(match: Match, view: CazaView) -> bool:
+    """In play, the person to act has cut before (their curtain has a recap to show)."""
+    if view.phase != "play":
+        return False
+    return sum(seat == view.seat for seat, _action in match.save().actions) >= 2
+
+
 def build(app: App, code: str | None, state: str) -> None:
     """Put the table in ``state`` on ``app``'s stack (with its modal on top)."""
     if state not in STATES:
@@ -239,7 +246,8 @@ def build(app: App, code: str | None, state: str) -> None:
     app.stack.reset()
     if state == "curtain":
         config, seed = _config(code, people=2)
-        match = find(config, seed, lambda m, v: True, state=state)
+        # mid-mission, the person has cut before: the curtain says what the others did since
+        match = find(config, seed, _cut_before, lambda m, v: True, state=state)
         _table(app, match, lift=False)  # its first frame brings the curtain down
         return
     config, seed = _config(code)

@@ -5,7 +5,7 @@ of the family has timed windows."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +15,7 @@ from game.ui.kit import UiKit
 
 if TYPE_CHECKING:
     from game.match.autosave import Autosaver, Seen
-    from game.match.match import Match
+    from game.match.match import FeedItem, Match
     from game.ui.app import App
     from game.ui.locale import Translator
     from game.ui.scene import Scene
@@ -55,4 +55,11 @@ def legend(game: str) -> list[tuple[str, str]]:
             ("diebombe_envelope", "diebombe.legend.sealed")]
 
 
-KIT = UiKit("diebombe", table, SHOTS, seat_note, legend, stats=stats)
+def recap(table: Any, items: Sequence[FeedItem]) -> list[str]:
+    """The curtain's recap in the words of the table's news (public events: nobody is "you")."""
+    from game.ui.diebombe.news import news_lines
+
+    return news_lines(table.namer, items, 2 * len(items) + 1)
+
+
+KIT = UiKit("diebombe", table, SHOTS, seat_note, legend, stats=stats, recap=recap)

@@ -15,8 +15,9 @@ subtly different (each did, once, while they were three copies):
   see them (:meth:`GameTable._tell`);
 - *the submit guard*: one action per frame, never while something moves or after the table
   was left; an illegal action changes nothing and shows nothing (:meth:`GameTable._act`);
-- *the curtain*, *pause* (Esc, and the pace re-read when the menu closes), *the move to the
-  results*, *fast-forward*;
+- *the curtain*, with its recap of the public events since the covered person's last turn
+  (``game.ui.table.recap``), *pause* (Esc, and the pace re-read when the menu closes), *the
+  move to the results*, *fast-forward*;
 - *keeping the unfinished game*: written after each move and when the curtain moves, a notice
   once when writing starts failing and once when it works again, a last write on the way out;
 - *when the picture is still* (``game.ui.table.stillness``): the app may then draw only the
@@ -39,10 +40,12 @@ from game.match.autosave import Autosaver, Seen, restore_curtain
 from game.match.flow import INSTANT, Pace, TableFlow
 from game.match.match import Match
 from game.ui.fx import Particles
+from game.ui.players import person_names
 from game.ui.scene import Scene
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.table.beats import Beats
 from game.ui.table.notice import Notice
+from game.ui.table.recap import Watch
 from game.ui.table.stillness import particle_rects
 from game.ui.widgets import Form
 
@@ -124,6 +127,10 @@ class GameTable(Scene[None], Generic[V, T, A]):
         """The events the screen has finished telling (the news shows only those)."""
         self._left = False
         """The table has handed over to another screen (the results, a new table)."""
+        self._kept = False
+        """The finished game went to the past games (once)."""
+        self.watch = Watch()
+        """How far into the feed each person has seen (where their curtain's recap starts)."""
         self.home = self._pick_home(resume)
 
     # --- who is looking ------------------------------------------------------------------------
@@ -242,6 +249,7 @@ class GameTable(Scene[None], Generic[V, T, A]):
             self._tell()
         self._heard_refusals()
         self._play(dt)
+        self.watch.saw(self.flow.viewer, self._told)
         self.autosave()
         self.notice.update(dt)
 
@@ -257,10 +265,23 @@ class GameTable(Scene[None], Generic[V, T, A]):
 
     def bring_curtain(self, covered: int, name: str, reason: str = "",
                       show_key: str = "curtain.show") -> None:
-        """The curtain for the person ``covered`` (named ``name``); their turn goes on once
-        they say it is them."""
-        self.push(CurtainScene(self.app, covered, name, reason, show_key=show_key),
+        """The curtain for the person ``covered`` (named ``name``), with what happened since
+        their last turn; their turn goes on once they say it is them."""
+        self.push(CurtainScene(self.app, covered, name, reason, show_key=show_key,
+                               recap=lambda: self.recap_for(covered)),
                   self._curtain_done)
+
+    def recap_for(self, seat: int) -> list[str]:
+        """What happened since ``seat``'s last turn, one line per public event told so far,
+        oldest first, in the words of the table's log; nothing for a first turn. Public only:
+        everybody sees the curtain."""
+        from game.ui.recaps import recap_lines  # (it reaches the families' tables' modules)
+
+        since = self.watch.since(self.match, seat)
+        if since is None or since >= self._told:
+            return []
+        items = self.match.feed_for(None, since)[: self._told - since]
+        return recap_lines(self, self.match.config.game, items)
 
     def _curtain_done(self, result: object) -> None:
         if result is True:
@@ -290,6 +311,7 @@ class GameTable(Scene[None], Generic[V, T, A]):
         """Apply one person's move (``act``); an illegal one changes nothing and shows
         nothing. ``seer``: the person who watches it play out as they may see it, even if the
         turn has passed to someone else (default: as the table shows it)."""
+        looking = self.flow.viewer
         try:
             act()
         except IllegalAction:
@@ -298,6 +320,7 @@ class GameTable(Scene[None], Generic[V, T, A]):
         self.submitted += 1
         self._decided(seer)
         self._tell(seer)
+        self.watch.saw(looking, self._told)  # their own move is no news to them
         return True
 
     def _decided(self, seer: int | None) -> None:
@@ -355,6 +378,14 @@ class GameTable(Scene[None], Generic[V, T, A]):
         if key == self._saved and not force:
             return
         self._saved = key  # a failed write is tried again after the next move, not every frame
+        if match.is_over() and isinstance(match, Match) and not self._kept:
+            # kept among the past games before the unfinished game's file goes: a program
+            # killed between the two finds the game in one place or the other
+            from game.ui.launch import keep_finished
+
+            self._kept = True
+            keep_finished(saver.folder, match,
+                          person_names(match, lambda: self.app.settings.player_names))
         was_failing = saver.failing
         saver.save(match, Seen.of(self.flow, self.home))
         if saver.failing != was_failing:
