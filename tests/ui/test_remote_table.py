@@ -216,6 +216,10 @@ def test_a_seat_whose_computer_dropped_is_said_while_the_game_waits_for_it(
         time.sleep(0.01)
     assert remote.waiting_for_away() and "network.away_wait" in scene.notice.shown
     assert scene.notice.params == {"names": "Bo"}  # who, by name
+    [away] = remote.away()  # and where: a tag on the seat (the notice names, the tag points)
+    app.step(1 / 30)
+    [tag] = scene.away_rects
+    assert tag.collidepoint(scene.layout.seat_point(away))
     key(pygame.K_m)  # a joined computer may not hand the seat to a machine
     app.step(1 / 30)
     assert remote.waiting_for_away() and "network.machines_play" not in scene.notice.shown

@@ -45,7 +45,7 @@ from game.ui.bombdeck.moments import draw_moment
 from game.ui.draw import Layer, Part, round_rect, vertical_gradient
 from game.ui.icons import draw_icon
 from game.ui.locale import plural
-from game.ui.table.notice import draw_notice
+from game.ui.table.notice import draw_away_marks, draw_notice
 from game.ui.text import draw_paragraph, draw_text, fit_line, wrap_text
 
 if TYPE_CHECKING:
@@ -168,6 +168,8 @@ def paint_table(surface: pygame.Surface, scene: TableScene) -> None:
     if scene.panel is not None:
         scene.panel.draw(surface)
     # over everything: the autosave's trouble, who is away
+    scene.away_rects = draw_away_marks(surface, scene.away_seats(), scene.layout.seat_point,
+                                       scene.t("network.away_mark"))
     scene.notice_rect = draw_notice(surface, scene.notice, scene.t)
 
 

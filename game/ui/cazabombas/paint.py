@@ -42,7 +42,7 @@ from game.ui.cazabombas.art import (
 )
 from game.ui.cazabombas.news import news_lines
 from game.ui.draw import round_rect, vertical_gradient
-from game.ui.table.notice import draw_notice
+from game.ui.table.notice import draw_away_marks, draw_notice
 from game.ui.text import MIN_SQUEEZE, NARROW, draw_text, fit_line, wrap_text
 
 if TYPE_CHECKING:
@@ -106,6 +106,8 @@ def paint_table(surface: pygame.Surface, scene: CazaTableScene) -> None:
     if scene.show_code:
         draw_text(surface, f"{scene.t('newgame.code')}: {scene.match.code}", L.CODE_POS,
                   theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="bottomleft")
+    scene.away_rects = draw_away_marks(surface, scene.away_seats(), scene.layout.seat_point,
+                                       scene.t("network.away_mark"))
     scene.notice_rect = draw_notice(surface, scene.notice, scene.t)
 
 

@@ -39,7 +39,7 @@ from game.ui.diebombe.picker import BOMB, TAKE
 from game.ui.diebombe.sheet import majority
 from game.ui.diebombe.story import bomb_spot
 from game.ui.draw import round_rect, vertical_gradient
-from game.ui.table.notice import draw_notice
+from game.ui.table.notice import draw_away_marks, draw_notice
 from game.ui.text import draw_text, fit_line, wrap_text
 from game.ui.tween import arc_point
 
@@ -92,6 +92,8 @@ def paint_table(surface: pygame.Surface, scene: DieTableScene) -> None:
     if scene.show_code:
         draw_text(surface, f"{scene.t('newgame.code')}: {scene.match.code}", L.CODE_POS,
                   theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="bottomleft")
+    scene.away_rects = draw_away_marks(surface, scene.away_seats(), scene.layout.seat_point,
+                                       scene.t("network.away_mark"))
     scene.notice_rect = draw_notice(surface, scene.notice, scene.t)
 
 

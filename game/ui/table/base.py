@@ -129,6 +129,8 @@ class GameTable(Scene[None], Generic[V, T, A]):
         """The table has handed over to another screen (the results, a new table)."""
         self._kept = False
         """The finished game went to the past games (once)."""
+        self.away_rects: list[pygame.Rect] = []
+        """Where the "away" tags were drawn, on the seats of people whose computer dropped."""
         self.watch = Watch()
         """How far into the feed each person has seen (where their curtain's recap starts)."""
         self.home = self._pick_home(resume)
@@ -178,7 +180,7 @@ class GameTable(Scene[None], Generic[V, T, A]):
             self.notice.show("network.too_late" if why == "not_now" else "network.refused",
                              trouble=True)
             return
-        away = self._away()
+        away = self.away_seats()
         if away and self.notice.key is None:
             # Someone's computer dropped: said again and again while it lasts, so nobody
             # thinks the table froze; the host's screen says how to let a machine play.
@@ -188,7 +190,7 @@ class GameTable(Scene[None], Generic[V, T, A]):
                 key += "_host"
             self.notice.show(key, trouble=True, names=self._names_of(away))
 
-    def _away(self) -> tuple[int, ...]:
+    def away_seats(self) -> tuple[int, ...]:
         """A joined table's seats whose people are away and that no machine plays for."""
         away = getattr(self.match, "away", None)
         return tuple(away()) if callable(away) else ()
@@ -207,7 +209,7 @@ class GameTable(Scene[None], Generic[V, T, A]):
             and self.notice_rect is not None and self.notice_rect.collidepoint(event.pos)
         if not (pressed or clicked):
             return False
-        away = self._away()
+        away = self.away_seats()
         let = getattr(self.match, "let_machines_play", None)
         if not away or not callable(let) or not let():
             return False

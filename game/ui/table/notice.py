@@ -1,4 +1,5 @@
-"""A notice over the table that fades after a few seconds: the autosave's trouble.
+"""A notice over the table that fades after a few seconds: the autosave's trouble, who is away
+on a networked table; and the mark that stays on an away person's seat while they are gone.
 
 A failed autosave used to be silent (a warning in the log), so a person on a full or read-only
 disk played on while the file fell behind. The table says it once when saving starts failing,
@@ -8,12 +9,12 @@ the language of the moment it is drawn.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import pygame
 
-from game.ui import gfx, theme
+from game.ui import fonts, gfx, theme
 from game.ui.draw import round_rect
 from game.ui.text import draw_paragraph, wrap_text
 
@@ -24,6 +25,7 @@ WIDTH = 600
 TOP = 428
 """Between the turn banner and the hand, where nothing is decided."""
 PAD = 14
+AWAY_PAD, AWAY_DOT = 12, 10
 
 
 @dataclass(slots=True)
@@ -80,3 +82,26 @@ def draw_notice(surface: pygame.Surface, notice: Notice, translate: Callable[...
     rect = box.get_rect(midtop=(theme.SCREEN_W // 2, TOP))
     surface.blit(box, rect)
     return rect
+
+
+def draw_away_marks(surface: pygame.Surface, seats: Iterable[int],
+                    point: Callable[[int], tuple[float, float]], label: str
+                    ) -> list[pygame.Rect]:
+    """An "away" tag on each seat in ``seats`` (people whose computer dropped and whom no
+    machine plays for), at the seat's place on the table (``point``, the family layout's
+    ``seat_point``): the notice that names them fades, the tag stays until they are back.
+    The rects drawn, by seat order."""
+    rects = []
+    for seat in seats:
+        x, y = point(seat)
+        text = fonts.render(label, theme.TEXT_MIN, theme.INK, True)
+        rect = text.get_rect().inflate(2 * AWAY_PAD + AWAY_DOT + 8, 12)
+        rect.center = (round(x), round(y))
+        round_rect(surface, rect, theme.BG_DEEP, rect.height // 2, 225)
+        round_rect(surface, rect, theme.DANGER, rect.height // 2, 255, 2)
+        gfx.circle(surface, theme.DANGER, (rect.left + AWAY_PAD + AWAY_DOT // 2, rect.centery),
+                   AWAY_DOT // 2)
+        surface.blit(text, text.get_rect(midleft=(rect.left + AWAY_PAD + AWAY_DOT + 8,
+                                                  rect.centery)))
+        rects.append(rect)
+    return rects
