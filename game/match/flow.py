@@ -26,6 +26,7 @@ from typing import Any, Protocol
 
 from game.core.errors import Illegal, IllegalAction
 from game.match.match import FeedItem, MachineJob, Match
+from game.match.source import TableSource
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,7 +77,7 @@ class TableFlow:
     saved or left, while it runs; an answer for a position already left is dropped, and the
     one thread never runs two jobs at once. The moves are the same as without a thinker."""
 
-    def __init__(self, match: Match, pace: Pace, thinker: Thinker | None = None) -> None:
+    def __init__(self, match: TableSource, pace: Pace, thinker: Thinker | None = None) -> None:
         self.match = match
         self.pace = pace
         self.thinker = thinker

@@ -1,4 +1,4 @@
-"""What a table's screens may ask of the game they show: :class:`TableSource`.
+"""What a table's screens and its flow may ask of the game they show: :class:`TableSource`.
 
 Two things answer it: a :class:`~game.match.match.Match` on this computer, and a
 :class:`~game.net.remote.RemoteMatch` fed by a host across the network, which holds no state,
@@ -14,7 +14,7 @@ from typing import Any, Protocol
 
 from game.core.config import GameConfig
 from game.core.engine import Outcome
-from game.match.match import FeedItem, Pending
+from game.match.match import FeedItem, MachineJob, Pending
 
 
 class TableSource(Protocol):
@@ -61,3 +61,18 @@ class TableSource(Protocol):
     def player_moves(self) -> int: ...
 
     def machine_choice(self) -> tuple[int, Any] | None: ...
+
+    # what the table's flow asks besides (game.match.flow.TableFlow): who moves next, when
+
+    @property
+    def choice_known(self) -> bool: ...
+
+    def machine_job(self) -> MachineJob: ...
+
+    def offer(self, job: MachineJob, choice: tuple[int, Any] | None) -> bool: ...
+
+    def step_machine(self) -> list[FeedItem]: ...
+
+    def close_window(self) -> list[FeedItem]: ...
+
+    def window_may_close_early(self) -> bool: ...

@@ -88,6 +88,8 @@ class HostTable:
     def __init__(self, flow: TableFlow, remote: Iterable[int], code: str,
                  names: dict[int, str] | None = None) -> None:
         self.flow = flow
+        if not isinstance(flow.match, Match):  # the host holds the game itself, never a copy
+            raise TypeError("a host's table runs a match of its own")
         self.match: Match = flow.match
         self.code = code
         self.wire = wire_for(self.match.config.game)

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING, Any
 from game.core.engine import seen_by
 
 if TYPE_CHECKING:
-    from game.match.match import Match
+    from game.match.source import TableSource
 
 
 @dataclass(frozen=True)
@@ -41,7 +41,7 @@ class Stats:
     team: tuple[str, ...] = ()
 
 
-def public_events(match: Match) -> list[Any]:
+def public_events(match: TableSource) -> list[Any]:
     """Every event of the game, in order, as the public sees it. ``seen_by(…, None)`` again
     on what the match hands out: a feed that kept an event whole (a networked table's own
     seat's feed) still gives only its public form here."""

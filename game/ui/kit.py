@@ -14,7 +14,8 @@ from game.core.config import GameConfig
 
 if TYPE_CHECKING:
     from game.match.autosave import Autosaver, Seen
-    from game.match.match import FeedItem, Match
+    from game.match.match import FeedItem
+    from game.match.source import TableSource
     from game.ui.app import App
     from game.ui.gamestats import Stats
     from game.ui.locale import Translator
@@ -25,7 +26,7 @@ if TYPE_CHECKING:
 class TableFactory(Protocol):
     """Builds a family's table scene for a match."""
 
-    def __call__(self, app: App, match: Match, *, autosaver: Autosaver | None,
+    def __call__(self, app: App, match: TableSource, *, autosaver: Autosaver | None,
                  resume: Seen | None, show_code: bool) -> Scene[Any]: ...
 
 
@@ -34,7 +35,7 @@ ShotBuilder = Callable[["App", "str | None"], None]
 family's own default) with whatever modal the state shows."""
 
 
-def _no_note(loc: Translator, match: Match, seat: int) -> str:
+def _no_note(loc: Translator, match: TableSource, seat: int) -> str:
     return ""
 
 
@@ -46,11 +47,11 @@ def _no_windows(game: str) -> bool:
     return False
 
 
-def _no_stats(loc: Translator, match: Match, settings: Settings) -> Stats | None:
+def _no_stats(loc: Translator, match: TableSource, settings: Settings) -> Stats | None:
     return None
 
 
-def _no_follow_up(match: Match) -> FollowUp | None:
+def _no_follow_up(match: TableSource) -> FollowUp | None:
     return None
 
 
@@ -95,10 +96,10 @@ class UiKit:
     family: str
     table: TableFactory
     shots: Mapping[str, ShotBuilder] = field(default_factory=dict)
-    seat_note: Callable[[Translator, Match, int], str] = _no_note
+    seat_note: Callable[[Translator, TableSource, int], str] = _no_note
     legend: Callable[[str], list[tuple[str, str]]] = _no_legend
     windows: Callable[[str], bool] = _no_windows
     tutorial: Tutorial | None = None
-    stats: Callable[[Translator, Match, Settings], Stats | None] = _no_stats
-    follow_up: Callable[[Match], FollowUp | None] = _no_follow_up
+    stats: Callable[[Translator, TableSource, Settings], Stats | None] = _no_stats
+    follow_up: Callable[[TableSource], FollowUp | None] = _no_follow_up
     recap: Callable[[Any, Sequence[FeedItem]], list[str]] = _no_recap

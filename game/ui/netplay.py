@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import logging
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING, Any
 
 from game.core.config import GameConfig, SeatKind
 from game.core.errors import MechaCortaError
 from game.match.autosave import Autosaver, Unfinished
 from game.match.flow import Pace
-from game.match.match import Match
 from game.net.client import Joiner
 from game.net.host import REMOTE, TABLE_FILE, TablePlan
 from game.net.hosting import LOCAL_TOKEN_FILE, Opened, ServerThread, open_hosted
@@ -79,8 +78,8 @@ def own_link(opened: Opened, name: str, seats: int) -> Link:
 def joined_table(app: App, remote: RemoteMatch) -> Scene[Any]:
     """The family's table for a match that runs on another computer (or on this one's server
     thread): it reads the match the host describes, writes no save of its own."""
-    return ui_kit_for(remote.config.game).table(app, cast(Match, remote), autosaver=None,
-                                                resume=None, show_code=False)
+    return ui_kit_for(remote.config.game).table(app, remote, autosaver=None, resume=None,
+                                                show_code=False)
 
 
 def hosted_unfinished(app: App) -> Unfinished | None:

@@ -17,7 +17,8 @@ from game.ui.locale import ordinal
 
 if TYPE_CHECKING:
     from game.match.autosave import Autosaver, Seen
-    from game.match.match import FeedItem, Match
+    from game.match.match import FeedItem
+    from game.match.source import TableSource
     from game.ui.app import App
     from game.ui.locale import Translator
     from game.ui.scene import Scene
@@ -28,7 +29,7 @@ CARD_ORDER = ("bomb", "defuse", "attack", "pass_it", "skip", "draw_bottom", "see
 """The order of the rules page's legend."""
 
 
-def table(app: App, match: Match, *, autosaver: Autosaver | None, resume: Seen | None,
+def table(app: App, match: TableSource, *, autosaver: Autosaver | None, resume: Seen | None,
           show_code: bool) -> Scene[Any]:
     from game.ui.bombdeck.table import TableScene
 
@@ -75,7 +76,7 @@ SHOTS: dict[str, Callable[[App, str | None], None]] = {
 }
 
 
-def seat_note(loc: Translator, match: Match, seat: int) -> str:
+def seat_note(loc: Translator, match: TableSource, seat: int) -> str:
     """"Out 3rd" for a seat that is out: the order they went, the first one out 1st. It is
     the seat's place said plainly, so the results show it instead of the place number (a
     row read "2nd … Exploded 3rd"); the one person who lost reads it under the headline."""

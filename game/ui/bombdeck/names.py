@@ -7,7 +7,7 @@ from typing import TypeVar
 
 import pygame
 
-from game.match.match import Match
+from game.match.source import TableSource
 from game.ui.bombdeck.art import art_of, back_of
 from game.ui.cards import CARD_SIZE
 from game.ui.locale import Translator
@@ -19,7 +19,7 @@ T = TypeVar("T")
 class Namer(SeatNamer):
     """Seat and card names for one bomb-deck match."""
 
-    def __init__(self, loc_source: Callable[[], Translator], match: Match,
+    def __init__(self, loc_source: Callable[[], Translator], match: TableSource,
                  names: Callable[[], Sequence[str]] | None = None) -> None:
         super().__init__(loc_source, match, names)
         self.ruleset = match.config.game

@@ -14,7 +14,7 @@ from game.rules.bombdeck.cards import RULESETS
 from game.ui.gamestats import StatRow, Stats, per_seat, public_events, row
 
 if TYPE_CHECKING:
-    from game.match.match import Match
+    from game.match.source import TableSource
     from game.ui.locale import Translator
     from game.ui.settings import Settings
 
@@ -49,7 +49,7 @@ def exploded_on(events: list[object], seats: int) -> list[int | None]:
     return out
 
 
-def stats(loc: Translator, match: Match, settings: Settings) -> Stats | None:
+def stats(loc: Translator, match: TableSource, settings: Settings) -> Stats | None:
     game = match.config.game
     if game not in RULESETS:
         return None

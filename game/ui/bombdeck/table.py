@@ -30,7 +30,7 @@ import pygame
 
 from game.match.autosave import Autosaver, Seen
 from game.match.flow import Pace
-from game.match.match import Match
+from game.match.source import TableSource
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
 from game.ui import theme
@@ -69,7 +69,7 @@ class TableScene(TableInput):
     thinks = True  # Maestro searches on the app's worker thread
     particle_seed = 7  # the same sparks for every game
 
-    def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
+    def __init__(self, app: App, match: TableSource, *, pace: Pace | None = None,
                  deal: bool | None = None, autosaver: Autosaver | None = None,
                  resume: Seen | None = None, show_code: bool = False) -> None:
         """``pace``: the machines' pace (default: from the settings); ``deal``: animate the

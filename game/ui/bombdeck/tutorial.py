@@ -49,7 +49,7 @@ from game.ui.text import draw_text, wrap_text
 from game.ui.widgets import Button, Form
 
 if TYPE_CHECKING:
-    from game.match.match import Match
+    from game.match.source import TableSource
     from game.rules.bombdeck.view import BombView
     from game.ui.app import App
     from game.ui.bombdeck.table import TableScene
@@ -220,7 +220,7 @@ class Lesson(TableOverlay):
     # --- what the table shows --------------------------------------------------------------
 
     @property
-    def match(self) -> Match:
+    def match(self) -> TableSource:
         return self.scene.match
 
     @property

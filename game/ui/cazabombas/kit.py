@@ -17,7 +17,8 @@ from game.ui.kit import UiKit
 
 if TYPE_CHECKING:
     from game.match.autosave import Autosaver, Seen
-    from game.match.match import FeedItem, Match
+    from game.match.match import FeedItem
+    from game.match.source import TableSource
     from game.ui.app import App
     from game.ui.locale import Translator
     from game.ui.scene import Scene
@@ -28,7 +29,7 @@ STATES = ("table", "setup", "detector", "equipment", "miss", "boom", "won", "cur
           "briefing", "lost")
 
 
-def table(app: App, match: Match, *, autosaver: Autosaver | None, resume: Seen | None,
+def table(app: App, match: TableSource, *, autosaver: Autosaver | None, resume: Seen | None,
           show_code: bool) -> Scene[Any]:
     from game.ui.cazabombas.table import CazaTableScene
 
@@ -46,7 +47,7 @@ SHOTS: dict[str, Callable[[App, str | None], None]] = {
 }
 
 
-def seat_note(loc: Translator, match: Match, seat: int) -> str:
+def seat_note(loc: Translator, match: TableSource, seat: int) -> str:
     """"Captain" beside the seat that led the mission and, once a mission is lost, the wrong
     cuts each seat made ("Captain · 2 mistakes"): who lost it is on the results too."""
     from game.rules.cazabombas.events import CutMissed
@@ -73,7 +74,7 @@ def legend(game: str) -> list[tuple[str, str]]:
             ("caza_silence", "cazabombas.legend.silence")]
 
 
-def team_line(loc: Translator, match: Match, names: str) -> str:
+def team_line(loc: Translator, match: TableSource, names: str) -> str:
     """The results' first row for a team that defused the bomb: one sentence ("You, Crafty 2
     and Crafty 3 won mission 4") where other games put "1st" and a list of names."""
     view = match.view_for(-1)
@@ -92,7 +93,7 @@ class CazaUiKit(UiKit):
     """The shared kit with one optional hook of its own, ``team_line``, which the results
     screen asks for (when a kit has one) instead of a first place: a whole team wins."""
 
-    team_line: Callable[[Translator, Match, str], str] = team_line
+    team_line: Callable[[Translator, TableSource, str], str] = team_line
 
 
 KIT = CazaUiKit("cazabombas", table, SHOTS, seat_note, legend, stats=stats,

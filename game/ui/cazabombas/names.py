@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
-from game.match.match import Match
+from game.match.source import TableSource
 from game.rules.cazabombas.wires import EQUIPMENT, RED, YELLOW, Value
 from game.ui.locale import Translator
 from game.ui.table.seats import SeatNamer
@@ -14,7 +14,7 @@ from game.ui.table.seats import SeatNamer
 class Namer(SeatNamer):
     """The shared seat names (``game.ui.table.seats``) with this game's values and cards."""
 
-    def __init__(self, loc_source: Callable[[], Translator], match: Match,
+    def __init__(self, loc_source: Callable[[], Translator], match: TableSource,
                  names: Callable[[], Sequence[str]] | None = None) -> None:
         super().__init__(loc_source, match, names)
         self._owner: tuple[int, ...] | None = None

@@ -17,12 +17,12 @@ from game.ui.gamestats import Stats, per_seat, public_events, row
 from game.ui.kit import FollowUp
 
 if TYPE_CHECKING:
-    from game.match.match import Match
+    from game.match.source import TableSource
     from game.ui.locale import Translator
     from game.ui.settings import Settings
 
 
-def stats(loc: Translator, match: Match, settings: Settings) -> Stats | None:
+def stats(loc: Translator, match: TableSource, settings: Settings) -> Stats | None:
     seats = match.config.seat_count
     events = public_events(match)
     right = per_seat(seats, events, E.WiresCut, lambda e: e.seat)
@@ -42,7 +42,7 @@ def stats(loc: Translator, match: Match, settings: Settings) -> Stats | None:
     ), team)
 
 
-def next_mission(match: Match) -> FollowUp | None:
+def next_mission(match: TableSource) -> FollowUp | None:
     """The next mission with the same seats, after a won mission below the last."""
     if not match.is_over():
         return None

@@ -29,7 +29,8 @@ import pygame
 from game.core.config import GameConfig
 from game.match.autosave import Autosaver, Seen
 from game.match.flow import Pace
-from game.match.match import FeedItem, Match
+from game.match.match import FeedItem
+from game.match.source import TableSource
 from game.rules.cazabombas import events as E
 from game.rules.cazabombas.actions import Action
 from game.rules.cazabombas.view import CazaView
@@ -86,7 +87,7 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
     particle_seed = 23
     story: Story
 
-    def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
+    def __init__(self, app: App, match: TableSource, *, pace: Pace | None = None,
                  autosaver: Autosaver | None = None, resume: Seen | None = None,
                  show_code: bool = False, briefing: bool = True) -> None:
         """``pace``: the machines' pace (default: from the settings); ``autosaver``: keeps

@@ -15,7 +15,8 @@ from game.ui.kit import UiKit
 
 if TYPE_CHECKING:
     from game.match.autosave import Autosaver, Seen
-    from game.match.match import FeedItem, Match
+    from game.match.match import FeedItem
+    from game.match.source import TableSource
     from game.ui.app import App
     from game.ui.locale import Translator
     from game.ui.scene import Scene
@@ -23,7 +24,7 @@ if TYPE_CHECKING:
 register_legend_icons()
 
 
-def table(app: App, match: Match, *, autosaver: Autosaver | None, resume: Seen | None,
+def table(app: App, match: TableSource, *, autosaver: Autosaver | None, resume: Seen | None,
           show_code: bool) -> Scene[Any]:
     from game.ui.diebombe.table import DieTableScene
 
@@ -43,7 +44,7 @@ SHOTS: dict[str, Callable[[App, str | None], None]] = {
 }
 
 
-def seat_note(loc: Translator, match: Match, seat: int) -> str:
+def seat_note(loc: Translator, match: TableSource, seat: int) -> str:
     """"paid 31": the minus points, which break a tie of scores."""
     view = match.view_for(seat)
     return loc.t("diebombe.note_paid", n=view.minus[seat])

@@ -12,7 +12,7 @@ from game.rules.diebombe import events as E
 from game.ui.gamestats import Stats, per_seat, public_events, row
 
 if TYPE_CHECKING:
-    from game.match.match import Match
+    from game.match.source import TableSource
     from game.ui.locale import Translator
     from game.ui.settings import Settings
 
@@ -29,7 +29,7 @@ def biggest_bids(events: list[object], seats: int) -> list[int | None]:
     return out
 
 
-def stats(loc: Translator, match: Match, settings: Settings) -> Stats | None:
+def stats(loc: Translator, match: TableSource, settings: Settings) -> Stats | None:
     seats = match.config.seat_count
     events = public_events(match)
     bought = per_seat(seats, events, E.CardTaken, lambda e: e.seat if e.paid > 0 else None)

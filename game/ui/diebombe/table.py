@@ -24,7 +24,7 @@ import pygame
 
 from game.match.autosave import Autosaver, Seen
 from game.match.flow import INSTANT, Pace
-from game.match.match import Match
+from game.match.source import TableSource
 from game.rules.diebombe import actions as A
 from game.rules.diebombe import cards as C
 from game.rules.diebombe.actions import Action
@@ -64,7 +64,7 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
     particle_seed = 11
     story: Story
 
-    def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
+    def __init__(self, app: App, match: TableSource, *, pace: Pace | None = None,
                  autosaver: Autosaver | None = None, resume: Seen | None = None,
                  show_code: bool = False) -> None:
         """``pace``: the machines' pace (default: from the settings); ``autosaver``: keeps

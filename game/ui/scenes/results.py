@@ -39,7 +39,7 @@ from game.ui.text import NARROW, draw_paragraph, draw_text, wrap_text
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
-    from game.match.match import Match
+    from game.match.source import TableSource
     from game.ui.app import App
     from game.ui.gamestats import Stats
     from game.ui.kit import FollowUp
@@ -93,7 +93,7 @@ log = logging.getLogger(__name__)
 
 
 class ResultsScene(FormScene[None]):
-    def __init__(self, app: App, match: Match) -> None:
+    def __init__(self, app: App, match: TableSource) -> None:
         self.match = match
         self.copied: bool | None = None
         """``None``: not tried; ``True``: on the clipboard; ``False``: copy it by hand."""

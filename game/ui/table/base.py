@@ -39,6 +39,7 @@ from game.core.errors import IllegalAction
 from game.match.autosave import Autosaver, Seen, restore_curtain
 from game.match.flow import INSTANT, Pace, TableFlow
 from game.match.match import Match
+from game.match.source import TableSource
 from game.ui.fx import Particles
 from game.ui.players import person_names
 from game.ui.scene import Scene
@@ -89,7 +90,7 @@ class GameTable(Scene[None], Generic[V, T, A]):
     shown: V
     """The view on screen (the one from before the action while its story plays)."""
 
-    def __init__(self, app: App, match: Match, *, pace: Pace | None = None,
+    def __init__(self, app: App, match: TableSource, *, pace: Pace | None = None,
                  autosaver: Autosaver | None = None, resume: Seen | None = None,
                  show_code: bool = False) -> None:
         """``pace``: the machines' pace (default: from the settings); ``autosaver``: keeps
@@ -374,13 +375,16 @@ class GameTable(Scene[None], Generic[V, T, A]):
         (``force``: whatever changed); a finished match clears the file."""
         saver = self.autosaver
         match = self.match
-        if saver is None or not match.people or match.moves == 0:
-            return  # a table nobody played yet never replaces the unfinished game
+        if saver is None or not isinstance(match, Match) or not match.people \
+                or match.moves == 0:
+            # a table nobody played yet never replaces the unfinished game; a joined table's
+            # game is kept by its host
+            return
         key = (match.moves, self.flow.viewer, self.flow.curtain_for, self.home)
         if key == self._saved and not force:
             return
         self._saved = key  # a failed write is tried again after the next move, not every frame
-        if match.is_over() and isinstance(match, Match) and not self._kept:
+        if match.is_over() and not self._kept:
             # kept among the past games before the unfinished game's file goes: a program
             # killed between the two finds the game in one place or the other
             from game.ui.launch import keep_finished

@@ -8,13 +8,13 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from game.core.config import SeatKind
-from game.match.match import Match
+from game.match.source import TableSource
 from game.ui.locale import Translator, ordinal, plural
 from game.ui.players import person_names, seat_name
 
 
 class SeatNamer:
-    def __init__(self, loc_source: Callable[[], Translator], match: Match,
+    def __init__(self, loc_source: Callable[[], Translator], match: TableSource,
                  names: Callable[[], Sequence[str]] | None = None) -> None:
         """``names``: the people's own names by seat (the settings'), read on every call."""
         self._loc_source = loc_source
