@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from game.core.errors import Illegal, IllegalAction
-from game.match.match import FeedItem, MachineJob, Match
+from game.match.match import FeedItem, MachineJob
 from game.match.source import TableSource
 
 

@@ -2,7 +2,8 @@
 
 Scenes: title, new_game, settings, pause (over a table), rules, results, code (the
 enter-a-code modal), quit (the title's quit question), join (joining a network table: a few
-tables listed, none real), and the scenes each family's screens
+tables listed, none real), past_games, statistics, review (a finished game move by move),
+and the scenes each family's screens
 offer (``game.ui.registry``; the bomb deck's: table, curtain, hide_bomb, react, chooser and
 cards; Die Bombe's: table, curtain, bid, reveal, take, bomb, history and scoring). ``code``
 pins the game of the table scenes and of the results (the featured game's family otherwise;
@@ -29,7 +30,7 @@ SETTLE = 0.6
 """Seconds of frames run before the picture, so entrance animations have settled."""
 
 BASE_SCENES = ("title", "new_game", "settings", "pause", "rules", "results", "code", "quit",
-               "join", "past_games", "statistics")
+               "join", "past_games", "statistics", "review")
 """The collection's own scenes; the families add theirs."""
 
 
@@ -127,6 +128,8 @@ def _build(name: str, app: App, code: str | None = None) -> None:
         sample_past_games(app.settings_dir)
         scene = PastGamesScene if name == "past_games" else StatisticsScene
         app.stack.push(scene(app, app.settings_dir))
+    elif name == "review":
+        _review(app, code)
     elif name == "quit":
         title = app.stack.top
         assert title is not None
@@ -135,6 +138,22 @@ def _build(name: str, app: App, code: str | None = None) -> None:
         _family_scene(name, app, code)
     else:
         raise ScreenshotError(f"unknown scene {name!r} (known: {', '.join(scenes())})")
+
+
+def _review(app: App, code: str | None) -> None:
+    """The review of the code's game (the results' game by default) played to its end,
+    at the first person's fourth decision (or halfway), its analysis worked out, every hand
+    shown in turn."""
+    from game.ui.launch import match_from_code, play_out
+    from game.ui.scenes.review import ReviewScene
+
+    match = play_out(match_from_code(code or results_code()))
+    scene = ReviewScene.of_match(app, match)
+    scene.analysis.wait()
+    decisions = scene.decisions(scene.seat)
+    scene.go(decisions[3] if len(decisions) > 3 else scene.total // 2)
+    scene.toggle_cycling()  # every hand in turn: its notice on the picture too
+    app.stack.push(scene)
 
 
 def sample_past_games(home: Path) -> None:

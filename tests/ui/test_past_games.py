@@ -1,6 +1,7 @@
 """Past games, statistics and the deal of the day on the screens, with real events: the title
 opens the list of the finished games kept in the data folder, newest first, filtered by game;
-Enter offers the same deal again and opens its code; the statistics count the kept games per
+P offers the same deal again and opens its code (Enter opens the review:
+``test_review_screen.py``); the statistics count the kept games per
 person and reset after a confirmation; the title's deal of the day opens today's code."""
 
 from __future__ import annotations
@@ -64,14 +65,14 @@ def test_the_title_lists_the_past_games_newest_first_and_filters_them(
     assert len(scene.shown) == 3 and scene.selected == 0
 
 
-def test_enter_offers_the_same_deal_again_and_opens_its_code(stubbed_app: App,
-                                                              tmp_path: Path) -> None:
+def test_p_offers_the_same_deal_again_and_opens_its_code(stubbed_app: App,
+                                                          tmp_path: Path) -> None:
     kept = _keep(tmp_path, "clasico", 5, 0, [""])
     app = stubbed_app
     title = _title(app)
     click(title.past_games.rect.center)
     frames(app, 20)
-    key(pygame.K_RETURN)  # the row: asks first
+    key(pygame.K_p)  # the row's deal (Enter opens its review): asks first
     frames(app, 3)
     assert not isinstance(app.stack.top, PastGamesScene)
     key(pygame.K_RETURN)  # "Play it"

@@ -2,8 +2,9 @@
 first, one row each: when, which game, who sat there, how it went for the people here.
 
 Tabs filter by game (←/→, 1–6, or a click); ↑/↓, PgUp/PgDn, Home/End and the wheel move
-through the list; Enter (or a click on a row) offers the same deal again (its code), and the
-deals of the day are marked. "Statistics" opens the players' record; Esc goes back.
+through the list; Enter (or a click on a row) opens the game's review (``review.py``: move
+by move, from any seat), P offers the same deal again (its code), and the deals of the day
+are marked. "Statistics" opens the players' record; Esc goes back.
 
 The list is read once when the screen opens (500 games' heads: ~0.1 s) and again when the
 record is reset; a damaged game file was set aside by the archive and is simply absent.
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.core.config import SeatKind
+from game.core.errors import MalformedInput
 from game.history.archive import Archive, PastGame
 from game.history.daily import daily_of
 from game.rules.registry import playable
@@ -147,15 +149,36 @@ class PastGamesScene(FormScene[None]):
                 self.select_tab(event.key - pygame.K_1)
                 return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.form.focused is None:
+                self.review(self.selected)
+                return
+            if event.key == pygame.K_p:
                 self.open(self.selected)
                 return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for index in range(self.top, min(len(self.shown), self.top + VISIBLE)):
                 if self.row_rect(index).collidepoint(event.pos):
                     self.selected = index
-                    self.open(index)
+                    self.review(index)
                     return
         super().handle(event)
+
+    def review(self, index: int) -> None:
+        """Open the review of the game (a file damaged since the list was read is set aside
+        by the archive and leaves the list)."""
+        from game.ui.scenes.review import ReviewScene
+
+        shown = self.shown
+        if not 0 <= index < len(shown):
+            return
+        past = shown[index]
+        try:
+            _head, save = Archive(self.home).load(past.id)
+            scene = ReviewScene(self.app, save, names=past.names)
+        except MalformedInput:
+            self.all = Archive(self.home).games()
+            self.move(0)
+            return
+        self.push(scene)
 
     def open(self, index: int) -> None:
         """Offer the same deal again (the game's code)."""

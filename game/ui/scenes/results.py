@@ -1,5 +1,6 @@
 """Results: the ranking (the first place big, the others in order), play again (same table,
-new seed), the same code (the same game again), copy the code, back to the title.
+new seed), the same code (the same game again), copy the code, review the game move by move
+(R; not for a networked table, whose save is the host's), back to the title.
 
 It reads the game's :class:`~game.core.engine.Outcome` only: places with ties (a shared first
 place names every seat in it), scores where the game keeps them, and a cooperative game's team
@@ -39,6 +40,7 @@ from game.ui.text import NARROW, draw_paragraph, draw_text, wrap_text
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
+    from game.match.match import Match
     from game.match.source import TableSource
     from game.ui.app import App
     from game.ui.gamestats import Stats
@@ -271,6 +273,13 @@ class ResultsScene(FormScene[None]):
                              shortcut_label=self.tr("results.stats.key"), size=theme.TEXT_MIN)
         self.toggle.visible = self._stats is not None and not self._rest_layout()[2]
         buttons.append(self.toggle)
+        # the review steps through the game just played (a networked table keeps no save
+        # here: none)
+        self.review = Button((x, RIGHT.bottom + 16, w, 54), self.tr("review.review_game"),
+                             self._review, shortcut=pygame.K_r,
+                             shortcut_label=self.tr("review.key_r"), size=theme.TEXT_BODY)
+        self.review.visible = self._reviewed() is not None
+        buttons.append(self.review)
         for button in buttons:
             self.form.add(button)
         if self.networked and not self.hosting:
@@ -294,6 +303,24 @@ class ResultsScene(FormScene[None]):
 
         if self._next is not None:
             launch.open_table(self.app, launch.make_match(self._next.config), replacing=self)
+
+    def _reviewed(self) -> Match | None:
+        """The finished match a review can replay: one played here (a networked table's
+        save is the host's: none)."""
+        from game.match.match import Match as Played
+
+        match = self.match
+        if self.networked or not isinstance(match, Played) or not match.is_over():
+            return None
+        return match
+
+    def _review(self) -> None:
+        """The review of this game, move by move (Esc comes back here)."""
+        from game.ui.scenes.review import ReviewScene
+
+        match = self._reviewed()
+        if match is not None:
+            self.push(ReviewScene.of_match(self.app, match))
 
     def _copy(self) -> None:
         self.copied = copy_to_clipboard(self.match.code)
