@@ -57,12 +57,16 @@ def display_present() -> bool:
 
 
 def autoplay(code: str | None = None, lang: str | None = None, *, dt: float = DT,
-             max_frames: int | None = None, show: bool | None = None) -> AutoplayResult:
+             max_frames: int | None = None, show: bool | None = None,
+             keep: bool = True) -> AutoplayResult:
     """Play one machine-only game through the screens and return its ranking.
 
     ``code``: the game (people become Astuto); ``None``: "Play now"'s table, all Astuto, with a
-    fresh seed. ``show``: open a real window (default: when a display is present). Raises
+    fresh seed. ``show``: open a real window (default: when a display is present). ``keep``:
+    the finished game goes to the past games of the data folder (``$MECHA_CORTA_HOME``, else
+    the user's), as a game played in the window would. Raises
     ``MalformedInput`` for a bad code and :class:`AutoplayStuck` past the frame cap."""
+    from game.match.match import Match
     from game.ui import launch
 
     if code is not None:
@@ -106,6 +110,11 @@ def autoplay(code: str | None = None, lang: str | None = None, *, dt: float = DT
             assert isinstance(results, ResultsScene)
             ranking = tuple(results.match.ranking())
             final_code = results.match.code
+            if keep and isinstance(results.match, Match):
+                # among the past games of the data folder, like any game played to its end
+                from game.ui.settings import default_folder
+
+                launch.keep_finished(default_folder(), results.match, ())
         finally:
             app.close()
     return AutoplayResult(final_code, ranking, frames, frames * dt,

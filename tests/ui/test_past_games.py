@@ -6,12 +6,15 @@ person and reset after a confirmation; the title's deal of the day opens today's
 
 from __future__ import annotations
 
+import json
 from datetime import UTC, date, datetime, timedelta
 from pathlib import Path
 
 import pygame
+import pytest
 
 from game.core.config import GameConfig, SeatKind
+from game.core.engine import TABLE
 from game.history.archive import Archive
 from game.history.daily import daily_code
 from game.history.record import Record
@@ -134,3 +137,26 @@ def test_the_deal_of_the_day_opens_todays_code(stubbed_app: App) -> None:
     table = app.stack.top
     assert getattr(table, "match", None) is not None
     assert table.match.code == daily_code(date.today())  # type: ignore[union-attr]
+
+
+def test_an_autoplayed_game_is_kept_counted_and_reviewed(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 23's end to end: a machine game played through the screens shows up in the past
+    games, in ``stats --json`` and in ``review --last --json`` (an entry per decision)."""
+    from game import cli
+    from game.rules.codes import encode
+    from game.ui.autoplay import autoplay
+
+    code = encode(GameConfig("clasico", (P, LAN)), 21)
+    played = autoplay(code, "en", show=False)
+    [past] = Archive(tmp_path).games()
+    assert past.code == played.code and past.game == "clasico"
+    capsys.readouterr()
+    assert cli.main(["stats", "--json"]) == 0
+    stats = json.loads(capsys.readouterr().out)
+    assert stats["counted_now"] == 1
+    assert cli.main(["review", "--last", "--json"]) == 0
+    entries = [json.loads(line) for line in capsys.readouterr().out.splitlines() if line]
+    save = Archive(tmp_path).load(past.id)[1]
+    assert len(entries) == sum(1 for seat, _ in save.actions if seat != TABLE) > 0
+    assert all(0 <= e["before"] <= 1 and 0 <= e["after"] <= 1 for e in entries)
