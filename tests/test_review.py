@@ -347,3 +347,21 @@ def test_die_bombe_worth_is_the_cards_part_of_the_final_score() -> None:
                 assert worth == final[seat] - scores(without, state.minus,
                                                      state.green_doubles)[seat]
                 assert worth >= DC.value_of(card)
+
+
+@pytest.mark.parametrize("game", ["bombazo", "cazabombas", "diebombe"])
+def test_an_analysis_kept_with_the_game_reads_back_the_same(game: str, tmp_path: Any) -> None:
+    from game.history.review import CACHE_VERSION, cache_path, cached, keep
+
+    save, review = _reviewed(game)
+    assert cached(tmp_path, save) is None
+    keep(tmp_path, save, review)
+    again = cached(tmp_path, save)
+    assert again is not None and again.to_json() == review.to_json()
+    path = cache_path(tmp_path, save)
+    data = path.read_text()
+    path.write_text(data.replace(f'"version": {CACHE_VERSION}', '"version": 0'))
+    assert cached(tmp_path, save) is None and not path.exists()  # another version: again
+    keep(tmp_path, save, review)
+    path.write_text(data[: len(data) // 2])  # damaged: worked out again, nothing else lost
+    assert cached(tmp_path, save) is None and not path.exists()

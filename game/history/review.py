@@ -19,6 +19,7 @@ the ones a person cares about soonest.
 
 from __future__ import annotations
 
+import hashlib
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -30,7 +31,8 @@ from game.core.config import SeatKind
 from game.core.engine import TABLE
 from game.core.errors import IllegalAction, MalformedInput
 from game.core.files import read_text_capped
-from game.core.saves import SavedGame, loads, saved_game_from_json
+from game.core.saves import SavedGame, loads, saved_game_from_json, write_atomic
+from game.history.archive import FOLDER
 from game.history.archive import FORMAT as ARCHIVE_FORMAT
 from game.rules.codes import canonical_config
 from game.rules.registry import engine_for
@@ -89,6 +91,89 @@ class Review:
     def turning_points(self, seat: int | None = None) -> tuple[Entry, ...]:
         return tuple(entry for entry in self.entries if entry.turning_point
                      and (seat is None or entry.seat == seat))
+
+    def to_json(self) -> dict[str, Any]:
+        return {"game": self.game, "seats": self.seats, "people": list(self.people),
+                "entries": [entry.to_json() for entry in self.entries]}
+
+    @staticmethod
+    def from_json(data: Any) -> Review:
+        """A review as :meth:`to_json` wrote it; ``MalformedInput`` for anything else."""
+        try:
+            entries = tuple(_entry(item) for item in data["entries"])
+            review = Review(str(data["game"]), int(data["seats"]),
+                            tuple(int(s) for s in data["people"]), entries)
+        except (KeyError, TypeError, ValueError) as error:
+            raise MalformedInput(f"not a review: {error.__class__.__name__}") from error
+        return review
+
+
+ENTRY_KEYS = frozenset({"seat", "move", "action", "before", "after", "best", "best_estimate",
+                        "turning_point"})
+
+
+def _entry(item: Any) -> Entry:
+    if not isinstance(item, dict) or not isinstance(item.get("action"), dict) \
+            or not (item.get("best") is None or isinstance(item.get("best"), dict)):
+        raise ValueError("an entry")
+    before, after, best = (float(item[k]) for k in ("before", "after", "best_estimate"))
+    if not all(0.0 <= v <= 1.0 for v in (before, after, best)):
+        raise ValueError("an estimate outside [0, 1]")
+    point = item.get("turning_point")
+    if point is not None and not isinstance(point, bool):
+        raise ValueError("a turning point")
+    extra = tuple((k, v) for k, v in item.items() if k not in ENTRY_KEYS)
+    return Entry(int(item["seat"]), int(item["move"]), item["action"], before, after,
+                 item["best"], best, point, extra)
+
+
+# ------------------------------------------------------------ kept with the game
+
+CACHE_FOLDER = "analysis"
+"""Under the past games' folder: one file per game analysed, named by :func:`game_key`."""
+CACHE_FORMAT = "mecha-corta-review"
+CACHE_VERSION = 1
+"""Raise it when an analyst judges differently: older analyses are then worked out again."""
+CACHE_KEEP = 500
+
+
+def game_key(save: SavedGame) -> str:
+    """One game's save as a short key (the same save always gives the same key)."""
+    text = json.dumps(save.to_json(), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
+
+
+def cache_path(home: Path, save: SavedGame) -> Path:
+    return home / FOLDER / CACHE_FOLDER / f"{game_key(save)}.json"
+
+
+def cached(home: Path, save: SavedGame) -> Review | None:
+    """The analysis of ``save`` worked out before, kept in ``home``'s past games; ``None``
+    when there is none, it is of an older analysis, or it is damaged (then it is removed:
+    the analysis is worked out again, nothing is lost)."""
+    path = cache_path(home, save)
+    try:
+        data = json.loads(read_text_capped(path))
+        if not isinstance(data, dict) or data.get("format") != CACHE_FORMAT \
+                or data.get("version") != CACHE_VERSION:
+            raise MalformedInput("an analysis of another version")
+        return Review.from_json(data.get("review"))
+    except FileNotFoundError:
+        return None
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError, MalformedInput):
+        path.unlink(missing_ok=True)
+        return None
+
+
+def keep(home: Path, save: SavedGame, review: Review) -> None:
+    """Keep ``review`` beside the past games (the newest :data:`CACHE_KEEP`); ``OSError``
+    when the disk says no (the analysis is only worked out again next time)."""
+    path = cache_path(home, save)
+    write_atomic(path, json.dumps({"format": CACHE_FORMAT, "version": CACHE_VERSION,
+                                   "review": review.to_json()}, ensure_ascii=False) + "\n")
+    kept = sorted(path.parent.glob("*.json"), key=lambda p: p.stat().st_mtime)
+    for old in kept[:max(0, len(kept) - CACHE_KEEP)]:
+        old.unlink(missing_ok=True)
 
 
 def analyse(save: SavedGame, *, progress: Callable[[int, int], None] | None = None,

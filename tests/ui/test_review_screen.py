@@ -309,3 +309,10 @@ def test_the_analysis_comes_in_the_background_with_its_turning_points(app: App) 
     # opened again, the game's analysis is there at once
     again = ReviewScene(app, match.save())
     assert again.analysis.review is review and not again.analysis.running
+    # and kept with the game: another session (nothing in memory) has it at once too
+    from game.ui.scenes import review as review_module
+
+    review_module._REVIEWS.clear()
+    later = ReviewScene(app, match.save())
+    assert later.analysis.review is not None and not later.analysis.running
+    assert later.analysis.review.to_json() == review.to_json()

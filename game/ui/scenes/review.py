@@ -21,11 +21,10 @@ Only a finished game is reviewed: a review shows every seat's secrets (:class:`U
 
 from __future__ import annotations
 
-import hashlib
-import json
 import logging
 import threading
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -34,7 +33,7 @@ from game.core.config import SeatKind
 from game.core.engine import TABLE as TABLE_SEAT
 from game.core.errors import MalformedInput
 from game.core.saves import SavedGame
-from game.history.review import Entry, Review, Unfinished, analyse
+from game.history.review import Entry, Review, Unfinished, analyse, cached, game_key, keep
 from game.match.match import Match
 from game.rules.codes import encode
 from game.ui import fonts, gfx, theme
@@ -78,12 +77,6 @@ _REVIEWS: dict[str, Review] = {}
 shows its analysis at once."""
 
 
-def game_key(save: SavedGame) -> str:
-    """One game's save, as a short key (the same save always gives the same key)."""
-    text = json.dumps(save.to_json(), sort_keys=True, separators=(",", ":"))
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:24]
-
-
 class _Stopped(Exception):
     """The screen was left: the analysis stops at its next decision."""
 
@@ -92,12 +85,17 @@ class Analysis:
     """The analysis of one game on a thread of its own: ``done`` of ``total`` decisions so
     far, then ``review`` (or ``failed``). The frames read these; only the thread writes."""
 
-    def __init__(self, save: SavedGame) -> None:
+    def __init__(self, save: SavedGame, home: Path | None = None) -> None:
+        """``home``: the data folder whose past games keep the analyses (``None``: kept in
+        memory only, for this session: screenshots and tests write nothing)."""
         self.save = save
+        self.home = home
         self.key = game_key(save)
         self.done = 0
         self.total = 0
         self.review: Review | None = _REVIEWS.get(self.key)
+        if self.review is None and home is not None:
+            self.review = cached(home, save)  # worked out on an earlier day: at once
         self.failed = False
         self._stop = False
         self._thread: threading.Thread | None = None
@@ -142,6 +140,11 @@ class Analysis:
             _REVIEWS.pop(next(iter(_REVIEWS)))
         _REVIEWS[self.key] = review
         self.review = review
+        if self.home is not None:
+            try:
+                keep(self.home, self.save, review)
+            except OSError as error:  # worked out again next time: nothing is lost
+                log.warning("review: the analysis is not kept: %s", error)
 
 
 class _Marked(Match):
@@ -195,7 +198,9 @@ class ReviewScene(FormScene[None]):
         self._table: tuple[tuple[int, int], FrozenMatch, Scene[Any]] | None = None
         self._pictures: dict[tuple[Any, ...], gfx.Canvas] = {}
         self._best: dict[int, list[str]] = {}
-        self.analysis = Analysis(save)
+        from game.ui.launch import save_folder
+
+        self.analysis = Analysis(save, save_folder(app) if app.persist else None)
         if analysis:
             self.analysis.start()
         super().__init__(app)
