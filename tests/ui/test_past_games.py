@@ -160,3 +160,24 @@ def test_an_autoplayed_game_is_kept_counted_and_reviewed(
     save = Archive(tmp_path).load(past.id)[1]
     assert len(entries) == sum(1 for seat, _ in save.actions if seat != TABLE) > 0
     assert all(0 <= e["before"] <= 1 and 0 <= e["after"] <= 1 for e in entries)
+
+
+def test_c_lists_every_result_on_the_same_deal(stubbed_app: App, tmp_path: Path) -> None:
+    """A deal of the day played by two people here (or a code shared by friends): C lists every
+    result on that code, whatever the tab; C again goes back to the tabs."""
+    first = _keep(tmp_path, "bombazo", 31, 0, ["Ana"])
+    _keep(tmp_path, "diebombe", 32, 1, ["Bo"])
+    _keep(tmp_path, "bombazo", 31, 2, ["Bo"])  # the same deal, another person
+    app = stubbed_app
+    app.stack.push(PastGamesScene(app, tmp_path))
+    frames(app, 20)
+    scene = app.stack.top
+    assert isinstance(scene, PastGamesScene)
+    key(pygame.K_c)
+    frames(app)
+    assert [(p.code, p.names[0]) for p in scene.shown] == [(first.code, "Bo"),
+                                                          (first.code, "Ana")]
+    frames(app, 30)  # past the button's cooldown
+    key(pygame.K_c)
+    frames(app)
+    assert len(scene.shown) == 3 and scene.code is None

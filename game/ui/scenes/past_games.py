@@ -25,7 +25,7 @@ from game.history.daily import daily_of
 from game.rules.registry import playable
 from game.ui import theme
 from game.ui.draw import round_rect
-from game.ui.locale import Translator, ordinal
+from game.ui.locale import Translator, ordinal, plural
 from game.ui.players import default_name
 from game.ui.scenes.base import FormScene
 from game.ui.scenes.confirm import ConfirmScene
@@ -93,10 +93,15 @@ class PastGamesScene(FormScene[None]):
         self.selected = 0
         self.top = 0
         self.all: list[PastGame] = Archive(home).games()
+        self.code: str | None = None
+        """Every result on one deal (C, or "Same deal"): a deal of the day played by several
+        people here, or a code shared by friends; ``None``: the tabs filter."""
         super().__init__(app)
 
     @property
     def shown(self) -> list[PastGame]:
+        if self.code is not None:
+            return [p for p in self.all if p.code == self.code]
         game = self.games[self.tab]
         return [p for p in self.all if game is None or p.game == game]
 
@@ -110,11 +115,30 @@ class PastGamesScene(FormScene[None]):
                             self._statistics)
         self.back = Button((theme.SCREEN_W // 2 - 160, 636, 320, 60), self.tr("common.back"),
                            self.finish, shortcut_label=self.tr("key.esc"))
-        for widget in (self.stats, self.back):
+        self.same = Button((self.back.rect.right + 24, 636, 250, 60), self._same_text,
+                           self.same_deal, shortcut=pygame.K_c, shortcut_label="C")
+        for widget in (self.stats, self.back, self.same):
             self.form.add(widget)
+
+    def _same_text(self) -> str:
+        return self.t("past.all_deals" if self.code is not None else "past.same_deal")
+
+    def same_deal(self) -> None:
+        """Every result on the selected game's deal; again: back to the tabs."""
+        shown = self.shown
+        if self.code is not None:
+            chosen = shown[self.selected] if 0 <= self.selected < len(shown) else None
+            self.code = None
+            self.selected = self.shown.index(chosen) if chosen in self.shown else 0
+        elif 0 <= self.selected < len(shown):
+            self.code = shown[self.selected].code
+            self.selected = 0
+        self.top = 0
+        self.move(0)
 
     def select_tab(self, index: int) -> None:
         self.tab = index % len(self.games)
+        self.code = None
         self.selected = self.top = 0
 
     def move(self, delta: int) -> None:
@@ -205,7 +229,7 @@ class PastGamesScene(FormScene[None]):
         self.move(0)
 
     def update(self, dt: float) -> None:
-        show_chosen(self.tabs, self.tab)
+        show_chosen(self.tabs, self.tab if self.code is None else -1)
         super().update(dt)
 
     # --- drawing -------------------------------------------------------------------------------
@@ -219,11 +243,17 @@ class PastGamesScene(FormScene[None]):
                       theme.INK_DIM, anchor="center", max_width=LIST.width - 60)
         for index in range(self.top, min(len(shown), self.top + VISIBLE)):
             self._draw_row(surface, shown[index], self.row_rect(index), index == self.selected)
-        if len(shown) > VISIBLE:
+        corner = (LIST.right, 636 + 30)
+        room = LIST.right - self.same.rect.right - 16
+        if self.code is not None:  # which deal the list is of, where the count would be
+            line = plural(self.app.loc, "past.on_deal", len(shown), code=self.code)
+            draw_text(surface, line, corner, theme.TEXT_MIN, theme.ACCENT, bold=True,
+                      anchor="midright", max_width=room)
+        elif len(shown) > VISIBLE:
             more = self.t("past.count", shown=f"{self.top + 1}–"
                           f"{min(len(shown), self.top + VISIBLE)}", n=len(shown))
-            draw_text(surface, more, (LIST.right, 636 + 30), theme.TEXT_MIN, theme.INK_DIM,
-                      anchor="midright")
+            draw_text(surface, more, corner, theme.TEXT_MIN, theme.INK_DIM, anchor="midright",
+                      max_width=room)
         self.form.draw(surface)
 
     def _draw_row(self, surface: pygame.Surface, past: PastGame, rect: pygame.Rect,
