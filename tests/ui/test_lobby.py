@@ -209,3 +209,49 @@ def test_a_hosted_table_left_mid_game_is_offered_again_and_resumes_where_it_was(
         assert table.match.people == (0,)
     finally:
         resumed.thread.stop()
+
+
+def test_the_host_removes_a_person_mid_game_from_the_pause_menu(
+        make_app: Callable[..., App]) -> None:
+    """Esc, "People at the table", Remove, yes: the person's computer is told and closed, a
+    machine plays the seat on, and the game goes on at the host."""
+    from game.net.remote import RemoteMatch
+    from game.ui.scenes.pause import PauseScene
+    from game.ui.scenes.people import PeopleScene
+
+    app = make_app("en", settings={"reduced_motion": True, "machine_speed": "fast"})
+    lobby = _open_lobby(app)
+    try:
+        _until(app, lambda: bool(lobby.rows()))
+        guest = _guest(lobby)
+        _until(app, lambda: lobby.start.enabled)
+        key(pygame.K_RETURN)
+        _until(app, lambda: app.stack.top is not lobby)
+        table: Any = app.stack.top
+        assert isinstance(table.match, RemoteMatch)
+        frames(app, 20)
+        key(pygame.K_ESCAPE)
+        _until(app, lambda: isinstance(app.stack.top, PauseScene))
+        pause: Any = app.stack.top
+        frames(app, 20)
+        click(pause.people_button.rect.center)
+        _until(app, lambda: isinstance(app.stack.top, PeopleScene))
+        people: Any = app.stack.top
+        frames(app, 20)
+        [(seat, row)] = people.rows()
+        assert row["name"] == "Bo" and people.removers[0].visible
+        click(people.removers[0].rect.center)
+        frames(app, 20)
+        key(pygame.K_RETURN)  # yes
+        _until(app, lambda: guest.ended is not None)
+        assert guest.ended is not None and guest.ended.reason is Reason.REMOVED
+        _until(app, lambda: bool(people.rows()[0][1].get("stand_in")))
+        assert not people.removers[0].visible  # a machine plays the seat on
+        moves = table.match.moves
+        key(pygame.K_ESCAPE)  # back to the pause menu, then to the table
+        frames(app, 20)
+        key(pygame.K_ESCAPE)
+        _until(app, lambda: table.match.moves > moves or table.match.is_over()
+               or (table.flow.awaiting_person is not None))
+    finally:
+        lobby.thread.stop()

@@ -6,6 +6,7 @@ It returns a :class:`PauseResult` to whoever pushed it (the table): ``RESUME`` (
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from enum import Enum
 from typing import TYPE_CHECKING
 
@@ -27,9 +28,14 @@ class PauseResult(Enum):
 class PauseScene(ModalScene[PauseResult]):
     panel_size = (520, 470)
 
-    def __init__(self, app: App, ruleset: str | None = None) -> None:
-        """``ruleset``: the game being played, so "Rules" opens on its page."""
+    def __init__(self, app: App, ruleset: str | None = None,
+                 people: Callable[[], None] | None = None) -> None:
+        """``ruleset``: the game being played, so "Rules" opens on its page; ``people``: a
+        table this computer hosts opens its "People at the table" (one more button)."""
         self.ruleset = ruleset
+        self.people = people
+        if people is not None:
+            self.panel_size = (520, 470 + 78)
         super().__init__(app)
 
     def build(self) -> None:
@@ -42,9 +48,14 @@ class PauseScene(ModalScene[PauseResult]):
         self.settings = Button((x, y + (h + gap), w, h), self.tr("pause.settings"),
                                self._settings)
         self.rules = Button((x, y + 2 * (h + gap), w, h), self.tr("pause.rules"), self._rules)
-        self.quit = Button((x, y + 3 * (h + gap), w, h), self.tr("pause.quit"), self._quit,
-                           style="danger")
-        for b in (self.resume, self.settings, self.rules, self.quit):
+        buttons = [self.resume, self.settings, self.rules]
+        if self.people is not None:
+            self.people_button = Button((x, y + 3 * (h + gap), w, h), self.tr("pause.people"),
+                                        self.people)
+            buttons.append(self.people_button)
+        self.quit = Button((x, y + len(buttons) * (h + gap), w, h), self.tr("pause.quit"),
+                           self._quit, style="danger")
+        for b in (*buttons, self.quit):
             self.form.add(b)
 
     def _resume(self) -> None:

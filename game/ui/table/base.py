@@ -359,7 +359,17 @@ class GameTable(Scene[None], Generic[V, T, A]):
     def on_escape(self) -> None:
         from game.ui.scenes.pause import PauseScene
 
-        self.push(PauseScene(self.app, self.match.config.game))
+        thread = getattr(self.match, "hosting", None)
+        people = None
+        if thread is not None:  # this computer hosts the table: its people may be removed
+            def people() -> None:
+                from game.net.remote import RemoteMatch
+                from game.ui.scenes.people import PeopleScene
+
+                assert isinstance(self.match, RemoteMatch)
+                self.app.push(PeopleScene(self.app, self.match, thread))
+
+        self.push(PauseScene(self.app, self.match.config.game, people))
 
     def on_result(self, result: object) -> None:
         """The pause menu closed: the settings may have changed the machines' pace."""
