@@ -6,11 +6,14 @@ file removed; nothing but its own files touched."""
 
 from __future__ import annotations
 
+import contextlib
 import json
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from game.core.config import GameConfig, SeatKind
 from game.core.errors import MalformedInput
@@ -128,3 +131,50 @@ def test_a_killed_writes_temporary_file_goes_and_nothing_else_is_touched(tmp_pat
 def test_names_are_cut_to_the_seats_and_to_a_sane_length(tmp_path: Path) -> None:
     kept = Archive(tmp_path).add(finished(seats=2), ["A" * 500, "Bo", "extra"], T0)
     assert kept.names == ("A" * 40, "Bo")
+
+
+def _real_file() -> str:
+    """A kept game's file as the archive writes it (made once)."""
+    if not _REAL:
+        import tempfile
+
+        with tempfile.TemporaryDirectory() as home:
+            kept = Archive(Path(home)).add(finished(), ["Ana"], T0)
+            _REAL.append((Path(home) / FOLDER / f"{kept.id}.json").read_text())
+    return _REAL[0]
+
+
+_REAL: list[str] = []
+
+
+def _damaged(cut: tuple[int, int], insert: str) -> str:
+    text = _real_file()
+    start = cut[0] % len(text)
+    return text[:start] + insert + text[start + cut[1] % 40:]
+
+
+@settings(max_examples=60, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(text=st.one_of(st.text(max_size=400),
+                      st.builds(_damaged, st.tuples(st.integers(0, 10**6), st.integers(0, 39)),
+                                st.text(max_size=6)),
+                      st.recursive(st.none() | st.booleans() | st.integers() | st.text(max_size=8),
+                                   lambda kids: st.lists(kids, max_size=4)
+                                   | st.dictionaries(st.text(max_size=8), kids, max_size=4),
+                                   max_leaves=20).map(json.dumps)))
+def test_whatever_a_game_file_holds_the_list_never_fails(tmp_path: Path, text: str) -> None:
+    """A hand-edited, truncated or hostile file in games/: set aside or read, never a crash of
+    the list, the record or the review's loading."""
+    from game.history.record import Record
+
+    folder = tmp_path / FOLDER
+    folder.mkdir(exist_ok=True)
+    for old in folder.iterdir():
+        old.unlink()
+    (folder / "20261202T054012Z-1.json").write_text(text)
+    archive = Archive(tmp_path)
+    listed = archive.games()
+    assert listed == [] or [g.id for g in listed] == ["20261202T054012Z-1"]
+    Record(tmp_path).sync(archive)
+    for game in listed:
+        with contextlib.suppress(MalformedInput):
+            archive.replay(game.id)
