@@ -8,8 +8,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from functools import partial
 
+import pygame
+
 from game.ui import fonts, theme
 from game.ui.locale import TextSource, text_of
+from game.ui.text import draw_text
 from game.ui.widgets import Button
 
 TOP, HEIGHT, GAP, PAD, LEAST = 34, 56, 10, 40, 100
@@ -28,17 +31,27 @@ def tab_widths(labels: Sequence[str], room: int, most: int | None = None) -> lis
 
 
 def tab_row(labels: Sequence[TextSource], select: Callable[[int], None], *,
-            most: int | None = None) -> list[Button]:
+            most: int | None = None, top: int = TOP, height: int = HEIGHT) -> list[Button]:
     """The tabs of ``labels``; a click on tab ``i`` calls ``select(i)``."""
     widths = tab_widths([text_of(label) for label in labels],
                         theme.SCREEN_W - 48 - GAP * (len(labels) - 1), most)
     x = (theme.SCREEN_W - sum(widths) - GAP * (len(labels) - 1)) // 2
     tabs = []
     for i, label in enumerate(labels):
-        tabs.append(Button((x, TOP, widths[i], HEIGHT), label, partial(select, i),
+        tabs.append(Button((x, top, widths[i], height), label, partial(select, i),
                            size=theme.TEXT_BODY, cooldown=0.0))
         x += widths[i] + GAP
     return tabs
+
+
+UNDER_A_TITLE = 54, 48
+"""(top, height) of a row of tabs under a page's title (``draw_title``)."""
+
+
+def draw_title(surface: pygame.Surface, text: str) -> None:
+    """A page's title above its tabs, centred."""
+    draw_text(surface, text, (theme.SCREEN_W // 2, 8), theme.TEXT_LARGE, theme.INK, bold=True,
+              anchor="midtop", max_width=theme.SCREEN_W - 80)
 
 
 def show_chosen(tabs: Sequence[Button], index: int) -> None:

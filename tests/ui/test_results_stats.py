@@ -143,7 +143,8 @@ def bomb_counts(app: App, match: Match) -> dict[str, list[str]]:
         elif type(e) is BE.PlayerExploded:
             out[e.seat] = f"turn {turn}"
     two = ("shield", "swipe") if game == "mazo" else ("nope", "attack")
-    expected = {"Cards drawn": drawn, "Cards played": played, "Bombs defused": defused}
+    defused_label = "Kittens defused" if game == "clasico" else "Bombs defused"
+    expected = {"Cards drawn": drawn, "Cards played": played, defused_label: defused}
     for card in two:
         expected[f"{t(f'card.{game}.{card}.name')} played"] = by_card[card]
     return {**{label: [str(v) for v in values] for label, values in expected.items()},
@@ -438,3 +439,17 @@ def test_the_values_that_stand_out_are_marked(app: App) -> None:
     for row in stats.rows:
         if len(set(row.values)) == 1:
             assert not row.marked
+
+
+def test_the_table_takes_the_largest_text_its_room_allows(app: App) -> None:
+    """Two seats leave half the panel empty: the table is drawn larger than the minimum; a
+    room that only the minimum fits gets the minimum; nothing is ever squeezed."""
+    from game.ui import theme
+
+    match = launch.play_out(launch.match_from_code("1R1-1338"))
+    scene = ResultsScene(app, match)
+    roomy = scene.stats_table(LEFT.width - 32, LEFT.height)
+    tight = scene.stats_table(LEFT.width - 32, 1)
+    assert roomy is not None and tight is not None
+    assert roomy.size == theme.TEXT_BODY and tight.size == theme.TEXT_MIN
+    assert not roomy.squeezes

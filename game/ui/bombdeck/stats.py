@@ -49,6 +49,10 @@ def exploded_on(events: list[object], seats: int) -> list[int | None]:
     return out
 
 
+KITTENS = "clasico"
+"""The rule set whose bombs are exploding kittens (its screens say so)."""
+
+
 def stats(loc: Translator, match: TableSource, settings: Settings) -> Stats | None:
     game = match.config.game
     if game not in RULESETS:
@@ -62,7 +66,8 @@ def stats(loc: Translator, match: TableSource, settings: Settings) -> Stats | No
     rows = [row(loc.t("results.stats.drawn"), drawn),
             row(loc.t("results.stats.played"), [p + n for p, n in zip(played, nopes,
                                                                         strict=True)]),
-            row(loc.t("results.stats.defused"), defused, mark_most=True)]
+            row(loc.t("results.stats.defused_kitten" if game == KITTENS else
+                      "results.stats.defused"), defused, mark_most=True)]
     for card in telling_cards(game):
         name = loc.t(f"card.{game}.{card}.name")
         rows.append(row(loc.t("results.stats.card_played", card=name),

@@ -29,7 +29,7 @@ from game.ui.locale import Translator, ordinal, plural
 from game.ui.players import default_name
 from game.ui.scenes.base import FormScene
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.tabs import show_chosen, tab_row
+from game.ui.tabs import UNDER_A_TITLE, draw_title, show_chosen, tab_row
 from game.ui.text import draw_text
 from game.ui.widgets import Button
 
@@ -108,7 +108,7 @@ class PastGamesScene(FormScene[None]):
     def build(self) -> None:
         self.tabs = tab_row([self.tr("past.all") if game is None
                              else self.tr(f"game.{game}.name") for game in self.games],
-                            self.select_tab)
+                            self.select_tab, top=UNDER_A_TITLE[0], height=UNDER_A_TITLE[1])
         for tab in self.tabs:
             self.form.add(tab)
         self.stats = Button((LIST.left, 636, 300, 60), self.tr("past.statistics"),
@@ -236,6 +236,7 @@ class PastGamesScene(FormScene[None]):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
+        draw_title(surface, self.t("past.title"))
         round_rect(surface, LIST.inflate(24, 20), theme.PANEL, 20, 200)
         shown = self.shown
         if not shown:

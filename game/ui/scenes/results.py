@@ -35,7 +35,7 @@ from game.ui.locale import ordinal, plural
 from game.ui.players import person_names, seat_name
 from game.ui.registry import ui_kit_for
 from game.ui.scenes.base import FormScene
-from game.ui.statstable import StatsTable
+from game.ui.statstable import SIZES, StatsTable
 from game.ui.text import NARROW, draw_paragraph, draw_text, wrap_text
 from game.ui.widgets import Button
 
@@ -109,7 +109,7 @@ class ResultsScene(FormScene[None]):
         the table stays open)."""
         self.showing_stats = False
         """Where the statistics do not fit under the ranking: they are shown instead of it."""
-        self._tables: dict[int, StatsTable] = {}
+        self._tables: dict[tuple[int, int | None], StatsTable] = {}
         super().__init__(app)
 
     # --- names ---------------------------------------------------------------------------------
@@ -152,18 +152,25 @@ class ResultsScene(FormScene[None]):
         kit = ui_kit_for(self.match.config.game)
         return kit.stats(self.app.loc, self.match, self.app.settings)
 
-    def stats_table(self, width: int) -> StatsTable | None:
-        """The statistics laid out ``width`` wide (measured once: every frame asks)."""
+    def stats_table(self, width: int, room: int | None = None) -> StatsTable | None:
+        """The statistics laid out ``width`` wide in the largest text that fits ``room`` in
+        height (``None``: the smallest; measured once: every frame asks)."""
         stats = self._stats
         if stats is None:
             return None
-        if width not in self._tables:
+        key = (width, room)
+        if key not in self._tables:
             seats = range(self.match.config.seat_count)
             people = frozenset(s for s in seats
                                if self.match.config.seats[s] is SeatKind.PERSON)
-            self._tables[width] = StatsTable(stats, [self.seat_name(s) for s in seats], width,
-                                             self.t("results.stats.title"), people)
-        return self._tables[width]
+            names = [self.seat_name(s) for s in seats]
+            for size in SIZES if room is not None else SIZES[-1:]:
+                table = StatsTable(stats, names, width, self.t("results.stats.title"), people,
+                                   size)
+                if room is None or (table.height() <= room and not table.squeezes):
+                    break
+            self._tables[key] = table
+        return self._tables[key]
 
     def follow_up(self) -> FollowUp | None:
         """The next table the family offers (Caza Bombas: the next mission); none on a
@@ -431,7 +438,7 @@ class ResultsScene(FormScene[None]):
         round_rect(surface, LEFT, theme.PANEL_EDGE, 20, 255, 2)
         self._draw_summary(surface)
         if self.showing_stats and self.toggle.visible:
-            table = self.stats_table(LEFT.width - 32)
+            table = self.stats_table(LEFT.width - 32, LEFT.height - 32 - 56)
             if table is not None:
                 table.draw(surface, (LEFT.left + 16, LEFT.top + 16))
             return
@@ -443,10 +450,11 @@ class ResultsScene(FormScene[None]):
         # the others, in order
         rest = [seat for seat in ranking if seat not in first]
         top, step, below = self._rest_layout()
-        if below:  # the statistics under the last row
-            table = self.stats_table(LEFT.width - 32)
+        if below:  # the statistics under the last row, as large as the room left allows
+            at = top + len(rest) * step + (4 if rest else 0)
+            table = self.stats_table(LEFT.width - 32, LEFT.bottom - 46 - at)
             assert table is not None
-            table.draw(surface, (LEFT.left + 16, top + len(rest) * step + (4 if rest else 0)))
+            table.draw(surface, (LEFT.left + 16, at))
         size = theme.TEXT_BODY if step >= 44 else theme.TEXT_SMALL
         for index, seat in enumerate(rest):
             y = top + index * step

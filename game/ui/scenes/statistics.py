@@ -25,7 +25,7 @@ from game.ui.draw import round_rect
 from game.ui.locale import plural
 from game.ui.scenes.base import FormScene
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.tabs import show_chosen, tab_row
+from game.ui.tabs import UNDER_A_TITLE, draw_title, show_chosen, tab_row
 from game.ui.text import draw_text
 from game.ui.widgets import Button
 
@@ -99,7 +99,8 @@ class StatisticsScene(FormScene[None]):
         keys = self.keys[:MAX_TABS]
         self.tabs = tab_row([self.tr("seat.you") if key == YOU
                              else self.record.players[key].name for key in keys],
-                            self.select, most=260) if keys else []
+                            self.select, most=260, top=UNDER_A_TITLE[0],
+                            height=UNDER_A_TITLE[1]) if keys else []
         for tab in self.tabs:
             self.form.add(tab)
         self.reset = Button((LEFT.left, 636, 300, 60), self.tr("stats.reset"), self._reset,
@@ -144,6 +145,7 @@ class StatisticsScene(FormScene[None]):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
+        draw_title(surface, self.t("stats.title"))
         player = self.player
         if player is None:
             round_rect(surface, LEFT.union(RIGHT).inflate(24, 20), theme.PANEL, 20, 200)
@@ -226,7 +228,7 @@ class StatisticsScene(FormScene[None]):
     def _draw_last(self, surface: pygame.Surface, player: PlayerRecord,
                    area: pygame.Rect) -> None:
         """The last results as a line: up for a win, down for a loss, the latest right."""
-        draw_text(surface, self.t("stats.last", n=len(player.last)), area.topleft,
+        draw_text(surface, plural(self.app.loc, "stats.last", len(player.last)), area.topleft,
                   theme.TEXT_BODY, theme.INK_DIM)
         if not player.last:
             return
