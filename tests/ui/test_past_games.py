@@ -139,6 +139,19 @@ def test_the_deal_of_the_day_opens_todays_code(stubbed_app: App) -> None:
     assert table.match.code == daily_code(date.today())  # type: ignore[union-attr]
 
 
+def test_a_table_on_the_deal_of_the_day_says_so(app: App) -> None:
+    from game.history.daily import daily_config
+    from game.ui.registry import ui_kit_for
+
+    config, seed = daily_config(date.today())
+    scene = ui_kit_for(config.game).table(app, Match(config, seed), autosaver=None,
+                                          resume=None, show_code=False)
+    assert scene.notice.key == "table.daily"  # type: ignore[attr-defined]
+    other = ui_kit_for(config.game).table(app, Match(config, seed ^ 1), autosaver=None,
+                                          resume=None, show_code=False)
+    assert other.notice.key is None  # type: ignore[attr-defined]
+
+
 def test_an_autoplayed_game_is_kept_counted_and_reviewed(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     """Issue 23's end to end: a machine game played through the screens shows up in the past

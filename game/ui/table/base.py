@@ -112,6 +112,7 @@ class GameTable(Scene[None], Generic[V, T, A]):
         self.autosaver = autosaver
         self._saved: SavedKey | None = None
         self.notice = Notice()
+        self._say_the_deal_of_the_day()
         """The autosave's trouble, on screen for a few seconds."""
         self._results_next = False
         self.notice_rect: pygame.Rect | None = None
@@ -135,6 +136,19 @@ class GameTable(Scene[None], Generic[V, T, A]):
         self.watch = Watch()
         """How far into the feed each person has seen (where their curtain's recap starts)."""
         self.home = self._pick_home(resume)
+
+    def _say_the_deal_of_the_day(self) -> None:
+        """A new game on today's deal says so (the title's Deal of the day, or its code typed:
+        the same deal on every computer today)."""
+        from datetime import date
+
+        from game.history.daily import daily_code
+
+        match = self.match
+        if isinstance(match, Match) and match.moves == 0:
+            today = date.today()
+            if match.code == daily_code(today):
+                self.notice.show("table.daily", trouble=False, day=today.isoformat())
 
     # --- who is looking ------------------------------------------------------------------------
 
