@@ -19,6 +19,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar, cast
 
+from game.bots.registry import stand_in_for
+from game.core.errors import MechaCortaError
 from game.core.files import read_text_capped
 from game.core.saves import write_atomic
 from game.match.flow import Pace
@@ -96,6 +98,18 @@ class ServerThread:
         """Run one of the table's decisions (start, a machine for a seat) on its thread and
         send the messages it answers with to the computers."""
         self.call(fn, send=True)
+
+    def remove_person(self, seat: int) -> str:
+        """The host sends the person at ``seat`` away (their computer is told why and
+        closed): a machine of the game's stand-in level plays the seat until someone else
+        takes it. ``''``, or one line saying why it could not be done."""
+        table = self.table
+        level = stand_in_for(table.match.config.game)
+        try:
+            self.act(lambda: table.remove(seat, level))
+        except (MechaCortaError, KeyError, RuntimeError) as error:
+            return str(error)
+        return ""
 
     def call(self, fn: Callable[[], R], *, send: bool = False) -> R:
         """Run ``fn`` on the table's thread and return what it returns (or raise what it

@@ -183,12 +183,7 @@ class LobbyScene(FormScene[None]):
     def _remove(self, seat: int) -> None:
         """The person at ``seat`` is sent away (their computer is told why); the seat is free
         for someone else, or for a machine."""
-        table = self.thread.table
-        level = stand_in_for(table.match.config.game)
-        try:
-            self.thread.act(lambda: table.remove(seat, level))
-        except (MechaCortaError, KeyError, RuntimeError) as error:
-            self.problem = str(error)
+        self.problem = self.thread.remove_person(seat)
 
     def on_escape(self) -> None:
         self._close()

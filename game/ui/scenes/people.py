@@ -12,8 +12,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from game.bots.registry import stand_in_for
-from game.core.errors import MechaCortaError
 from game.ui import theme
 from game.ui.players import seat_name
 from game.ui.scenes.base import ModalScene
@@ -92,14 +90,8 @@ class PeopleScene(ModalScene[None]):
                   partial(self._answer, seat))
 
     def _answer(self, seat: int, yes: object) -> None:
-        if yes is not True:
-            return
-        table = self.thread.table
-        level = stand_in_for(table.match.config.game)
-        try:
-            self.thread.act(lambda: table.remove(seat, level))
-        except (MechaCortaError, KeyError, RuntimeError) as error:
-            self.problem = str(error)
+        if yes is True:
+            self.problem = self.thread.remove_person(seat)
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
