@@ -290,6 +290,11 @@ class App:
         self.wake()  # a scene came or went: the whole frame changed
         self.music.follow(self.stack)
 
+    def guard_clicks(self, seconds: float) -> None:
+        """Clicks are dropped for ``seconds`` more (a modal that opened on its own, under a
+        hand that may already be clicking: what it asks is not answered by accident)."""
+        self._guard = max(self._guard, seconds)
+
     def wake(self) -> None:
         """Something changed that no scene reports (the stack, the language, the window): the
         next frames are drawn whole, at full speed, until ``IDLE_AFTER`` seconds of calm."""

@@ -229,30 +229,26 @@ def test_an_animal_alone_says_why_it_cannot_be_played(silent_app: Callable[..., 
 # --- the reaction window -------------------------------------------------------------------------
 
 def test_a_number_key_nopes_for_a_person_holding_a_nope(silent_app: Callable[..., App]) -> None:
+    """(Player 2 answers Player 1's play: a person's own play is not offered to their own
+    nope, review 2.)"""
     app = silent_app()
-    match = find_match(GameConfig("bombazo", (P, AST, AST)), holds(0, "nope", "skip"))
-    pace = Pace(machine_delay=0.05, machine_window_delay=4.0, window_seconds=5.0)
-    scene = open_table(app, match, pace)
-    until(app, my_turn(app, scene))
-    scene.submit(Action(A.PLAY, "skip"))
-    until(app, lambda: match.pending().is_window and not scene.busy)
+    match = find_match(GameConfig("bombazo", (P, P, AST)),
+                       lambda m: holds(0, "skip")(m) and holds(1, "nope")(m))
+    scene = _hot_seat_window(app, match)
     assert scene.flow.window_left is not None
-    key(pygame.K_1)
+    key(pygame.K_2)
     frames(app)
-    assert match.noped == [0]
+    assert match.noped == [1]
 
 
 def test_clicking_a_persons_badge_nopes_too(silent_app: Callable[..., App]) -> None:
     app = silent_app()
-    match = find_match(GameConfig("bombazo", (P, AST, AST)), holds(0, "nope", "skip"))
-    pace = Pace(machine_delay=0.05, machine_window_delay=4.0, window_seconds=5.0)
-    scene = open_table(app, match, pace)
-    until(app, my_turn(app, scene))
-    scene.submit(Action(A.PLAY, "skip"))
-    until(app, lambda: match.pending().is_window and not scene.busy)
-    click(scene.layout.badges()[0].center)
+    match = find_match(GameConfig("bombazo", (P, P, AST)),
+                       lambda m: holds(0, "skip")(m) and holds(1, "nope")(m))
+    scene = _hot_seat_window(app, match)
+    click(scene.layout.badges()[1].center)
     frames(app)
-    assert match.noped == [0]
+    assert match.noped == [1]
 
 
 def _hot_seat_window(app: App, match: Match) -> TableScene:

@@ -94,7 +94,10 @@ def test_the_favor_chooser_marks_a_card_and_gives_it_on_a_confirmation(app: App)
     frames(app)
     assert below.results == [] and chooser.chosen == 1
     assert chooser._give_text() == "Give Skip"
-    key(pygame.K_SPACE)  # the same key again: given
+    key(pygame.K_SPACE)  # Space again: still only marked (Space never gives, review 2)
+    frames(app)
+    assert below.results == [] and chooser.chosen == 1
+    key(pygame.K_RETURN)  # Enter on the marked card: given
     frames(app)
     assert below.results == ["skip"]
 

@@ -106,7 +106,7 @@ def test_your_badge_shows_the_defuses_you_hold_and_what_the_others_know(
                             buttons=(0, 0, 0)))
     frames(app, 2)
     assert f"In your hand: Defuse ×{held}" in drawn.strings
-    assert "Known to the others: 1" in drawn.strings  # what they see: the public count
+    assert "Seen by the others: Defuse ×1" in drawn.strings  # what they see: the public count
 
 
 def test_the_others_badges_show_only_the_public_count(silent_app: Callable[..., App],

@@ -23,11 +23,11 @@ from game.ui.bombdeck import layout as L
 from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.bombdeck.kit import LESSON_CONFIG, LESSON_SEED
 from game.ui.bombdeck.table import TableScene
-from game.ui.bombdeck.tutorial import DISCARD_AREA, STEPS, Lesson
+from game.ui.bombdeck.tutorial import DISCARD_AREA, STEPS, Lesson, _waiting_bomb
 from game.ui.scenes.pause import PauseScene
 from game.ui.scenes.title import TitleScene
 from game.ui.settings import Settings
-from tests.ui.conftest import click, key
+from tests.ui.conftest import click, key, post
 
 ALL_STEPS = [step.key for step in STEPS]
 QUICK = {"machine_speed": "fast", "reaction_seconds": 1}
@@ -90,15 +90,14 @@ def covered(lesson: Lesson) -> list[str]:
     """The parts of the table a pointing bubble covers (a tenth of them or more): the discard
     pile, the clues, the Draw button and the hand must stay in view (issue 20's review: at
     step 3 the bubble sat on Draw, at 8 on the clues and the meter, at 12 on the Defuse just
-    played). A sliver is allowed: no 460-pixel bubble fits between the deck and the edge. A
-    step that asks for another deed than drawing may sit on Draw: it is refused there."""
+    played). A sliver is allowed: no 460-pixel bubble fits between the deck and the edge.
+    Draw stays in view at every step (review 2: step 5's bubble sat on it; a step that asks
+    for another deed refuses it, but the person must still see where it is)."""
     step, bubble = lesson.step, lesson.bubble
     targets = lesson.targets()
     if step is None or bubble is None or not targets or step.sides == ("top",):
         return []  # a bubble in the middle or across the top points at nothing
-    parts = {"discard pile": DISCARD_AREA, "hand": L.HAND}
-    if step.deed in (None, "draw"):
-        parts["draw button"] = L.DRAW
+    parts = {"discard pile": DISCARD_AREA, "hand": L.HAND, "draw button": L.DRAW}
     if lesson.live.clues:
         parts["clues"] = lesson.clues()
     return [name for name, rect in parts.items()
@@ -183,6 +182,18 @@ def test_the_first_play_is_the_lesson_and_every_step_waits_for_the_player(
     key(pygame.K_SPACE)
     until_showing(app, lesson, "bomb")
     assert scene.match.pending().phase == "place_bomb"
+    # the mouse over the hand lifts no card onto the bomb waiting over it, and no card's
+    # effect line lies on it (review 2, step 12)
+    bomb = _waiting_bomb()
+    for index in range(len(scene.hand.cards)):
+        rect = scene.hand.rect_of(index)
+        assert rect is not None
+        post(pygame.event.Event(pygame.MOUSEMOTION, pos=(rect.centerx, rect.bottom - 30),
+                                rel=(0, 0), buttons=(0, 0, 0)))
+        frames(app, 8)
+        lifted = [i for i in (scene.hand.hover, scene.hand.focus) if i is not None]
+        assert not any(bomb.colliderect(scene.hand.rect_of(i) or bomb.move(0, 999))
+                       for i in lifted), (index, lifted)
     from game.ui.bombdeck.paint import _banner_rows
 
     # the banner says it is your move, not "Waiting for Player 1…" (the review of issue 20)

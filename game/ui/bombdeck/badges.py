@@ -43,7 +43,8 @@ class BadgeInfo:
     """The raised shield's name, written beside its icon (Bomba en el Mazo: its own card on
     the table, issue 20); empty: the icon alone."""
     known_word: str = ""
-    """The eye's count in words on your own badge ("known: 1", Mazo); empty: the number."""
+    """The eye's count in words on your own badge, by the Wire Cutters' icon ("seen: 1":
+    how many of yours the others have seen, Mazo); empty: the eye and the number."""
 
 
 def _mini_back(surface: pygame.Surface, pos: tuple[int, int], dim: bool) -> None:
@@ -207,12 +208,13 @@ def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, tim
                               theme.TEXT_MIN, dim, anchor="bottomleft",
                               max_width=rect.width - 28).right
     if eye and info.known_word:
-        # the eye in words on the line under the row (the row has no room for them): "known:
-        # 1" at the bottom right, the badge's tooltip saying it whole
+        # the eye in words on the line under the row (the row has no room for them): the
+        # cutters' icon and "seen: 1" at the bottom right (what was seen, and by how many: an
+        # eye and "known: 1" read as a riddle, review 2), the badge's tooltip saying it whole
         word = fit_line(info.known_word, theme.TEXT_MIN, right - tag_right - 44, dim, bold=True)
         at = word.get_rect(bottomright=(right, rect.bottom - 8))
         surface.blit(word, at)
-        draw_icon(surface, "eye", (at.left - 28, at.centery - 12, 24, 24))
+        draw_icon(surface, "defuse", (at.left - 30, at.centery - 13, 26, 26))
     if 0.0 < info.dark < 1.0 or out:
         veil = gfx.Canvas(rect.size, pygame.SRCALPHA)
         gfx.rect(veil, (0, 0, 0, round(110 * (1.0 if out else info.dark))),

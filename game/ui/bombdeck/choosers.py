@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.ui import cards, fonts, gfx, theme
+from game.ui.bombdeck.face import fitting_title
 from game.ui.scenes.base import ModalScene
 from game.ui.text import draw_text
 from game.ui.widgets import Button
@@ -23,6 +24,10 @@ from game.ui.widgets import Button
 if TYPE_CHECKING:
     from game.ui.app import App
 
+KEY_GUARD = 0.3
+"""Seconds after a chooser that pops up unasked (a favor asked of you during another's turn)
+is shown during which its keys and clicks are ignored: a press meant for the table (Space to
+draw, Enter) must not choose (review 2: Space once gave the pre-selected card away)."""
 NUMBER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygame.K_6,
                pygame.K_7, pygame.K_8)
 
@@ -84,22 +89,51 @@ class _CardRow(ModalScene[str]):
     per_row = 7
     cancellable = True
     confirms = False
-    """A pick only marks the card; a button (or Enter/Space again) gives it: for a choice
-    that cannot be taken back, where one stray key must not decide."""
+    """A pick only marks the card; a button (or Enter again) gives it: for a choice that
+    cannot be taken back, where one stray key must not decide. Space only marks: it is the
+    table's draw key, pressed over and over, and it never gives."""
+    fresh_keys = False
+    """Only a key pressed after the chooser was shown acts: for :data:`KEY_GUARD` seconds
+    nothing does (the app's click guard is held that long too), and a key already held down
+    when it came (its repeats) acts only once released and pressed again."""
 
     def __init__(self, app: App, title: str, choices: Sequence[tuple[str, str, str]],
-                 art: Callable[[str], str] | None = None) -> None:
+                 art: Callable[[str], str] | None = None,
+                 short: Callable[[str], str] | None = None) -> None:
         """``choices``: (card id, name, small caption such as "×2"); ``art``: the picture a
-        card id wears (the rule set's: Clásico's animals are cats)."""
+        card id wears (the rule set's: Clásico's animals are cats); ``short``: a card's short
+        title, for a name too long for its face (``Namer.short``)."""
         self.title = title
         self.choices = list(choices)
         self.art = art or (lambda card: card)
+        self.short = short or (lambda card: "")
         self.focus = 0
         self.hover: int | None = None
         self.chosen: int | None = None
         """The marked card waiting for its confirmation (``confirms`` only)."""
         self._pressed: int | None = None
+        self._age: float | None = None
+        """Seconds shown (``None``: not updated yet)."""
+        self._held: set[int] = set()
+        if self.fresh_keys:
+            pressed = pygame.key.get_pressed()
+            self._held = {k for k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE,
+                                      pygame.K_LEFT, pygame.K_RIGHT) if pressed[k]}
         super().__init__(app)
+
+    def update(self, dt: float) -> None:
+        if self.fresh_keys and self._age is None:
+            # the first frame it is shown: clicks wait as long as keys (the app's guard,
+            # counted down in the same frames, reaches 0 as the age reaches KEY_GUARD)
+            self.app.guard_clicks(KEY_GUARD)
+        self._age = (self._age or 0.0) + dt
+        super().update(dt)
+
+    def _stale(self, event: pygame.event.Event) -> bool:
+        """A key press this chooser must not act on (:attr:`fresh_keys`)."""
+        if not self.fresh_keys:
+            return False
+        return self._age is None or self._age < KEY_GUARD - 1e-9 or event.key in self._held
 
     @property
     def panel(self) -> pygame.Rect:
@@ -166,7 +200,11 @@ class _CardRow(ModalScene[str]):
             if at is not None and at == self._pressed:
                 self.pick(at)
                 return
+        elif event.type == pygame.KEYUP:
+            self._held.discard(event.key)
         elif event.type == pygame.KEYDOWN:
+            if self._stale(event):
+                return
             n = len(self.choices)
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT) and n:
                 self.focus = (self.focus + (1 if event.key == pygame.K_RIGHT else -1)) % n
@@ -174,7 +212,8 @@ class _CardRow(ModalScene[str]):
                 return
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 if self.confirms and self.chosen is not None and self.chosen == self.focus:
-                    self._confirm()  # the second press on the marked card gives it
+                    if event.key != pygame.K_SPACE:  # Space never gives
+                        self._confirm()  # the second press on the marked card gives it
                 else:
                     self.pick(self.focus)
                 return
@@ -200,7 +239,9 @@ class _CardRow(ModalScene[str]):
             if i == lit:
                 r = r.move(0, -10 if i != self.chosen else 0)
                 gfx.rect(surface, theme.ACCENT, r.inflate(12, 12), 4, border_radius=16)
-            cards.blit_card(surface, cards.draw_card(self.art(card), name, ""), r.topleft,
+            # a long name whole or short, never broken ("Desactiva-/ción": review 2)
+            title = fitting_title(name, self.short(card), cards.CARD_W)
+            cards.blit_card(surface, cards.draw_card(self.art(card), title, ""), r.topleft,
                             10 if i == lit else 4)
             if caption:
                 draw_text(surface, caption, (r.centerx, r.bottom + 8), theme.TEXT_BODY,
@@ -214,6 +255,7 @@ class CardChooser(_CardRow):
 
     cancellable = False
     confirms = True
+    fresh_keys = True
     per_row = 8
 
 

@@ -131,6 +131,6 @@ class Decider:
                     self.submit(by_name[card])
 
             self.scene.push(NameCardChooser(self.scene.app, self.namer.t("choose.name_card"),
-                                            choices, self.namer.art), named)
+                                            choices, self.namer.art, self.namer.short), named)
 
         return ask

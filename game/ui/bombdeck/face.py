@@ -64,11 +64,40 @@ def _band_height(name: str, w: int, h: int, title_width: int | None) -> int:
     return max(round(h * 0.2), len(lines) * (line_h - 2) + 10)
 
 
+def fitting_title(name: str, short: str, w: int, title_width: int | None = None) -> str:
+    """The title a card ``w`` wide (of which ``title_width`` shows) can carry whole, never
+    nothing (review 2: titles went blank from about 12 cards in a fan, and "Desactivación"
+    broke as "Desactiva-/ción"): the name when its words fit, else the locale's short form
+    (``card.<ruleset>.<id>.short``), else the short form's (or name's) first word cut to the
+    letters that fit, with a dot ("Emb."), down to one letter."""
+    room = cards.title_room(w)
+    if title_width is not None and title_width < room:
+        room = max(40, title_width)
+    size = max(theme.TEXT_MIN, round(w * 0.13))
+
+    def fits(title: str) -> bool:
+        return bool(cards.title_layout(title, room, size, 2, whole=True)[0])
+
+    for title in (name, short):
+        if title and fits(title):
+            return title
+    word = max((short or name).split() or [""], key=len)
+    word = word[:1].upper() + word[1:]  # "Futur." for "Ver o futuro": a title starts big
+    for k in range(len(word) - 1, 1, -1):
+        cut = word[:k].rstrip(".") + "."
+        if fits(cut):
+            return cut
+    return word[:1]
+
+
 def hand_face(art: str, name: str, line: str, size: tuple[int, int] = cards.CARD_SIZE,
-              title_width: int | None = None) -> pygame.Surface:
+              title_width: int | None = None, short: str = "") -> pygame.Surface:
     """The face of a card with picture ``art`` and its effect ``line`` (cached). Without a
-    line, or when the rows would not fit the part that shows, the shared face as it is."""
+    line, or when the rows would not fit the part that shows, the shared face as it is. Its
+    title is the name, or its ``short`` form where the name does not fit (:func:`fitting_title`).
+    """
     w, h = size
+    name = fitting_title(name, short, w, title_width)
     key = (art, w, h, name, line, title_width)
     found = _FACES.get(key)
     if found is not None:  # looked up first: the rows are wrapped only to draw a new face

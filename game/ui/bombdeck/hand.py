@@ -60,6 +60,14 @@ def _turned(face: pygame.Surface, angle: float) -> pygame.Surface:
     return found[1]
 
 
+def fan_middle(total: float) -> float:
+    """Where a fan ``total`` wide centres: on the screen's middle when it fits there beside
+    the home badge (review 2: five cards sat off-centre, in the middle of the room right of
+    the badge), else as near it as the room allows (a long hand fills the room)."""
+    half = total / 2
+    return max(HAND.left + half, min(HAND.right - half, theme.SCREEN_W / 2))
+
+
 class HandFan:
     """Geometry, hover and drawing of one fanned hand (no game logic)."""
 
@@ -111,13 +119,22 @@ class HandFan:
         w = cards.CARD_W
         step = min(w + 10.0, (HAND.width - w) / max(1, n - 1))
         total = w + step * (n - 1)
-        x0 = HAND.centerx - total / 2 + w / 2
+        x0 = fan_middle(total) - total / 2 + w / 2
         spread = min(MAX_ANGLE, 1.2 * n)
         out = []
         for i in range(n):
             t = 0.0 if n == 1 else (i - (n - 1) / 2) / ((n - 1) / 2)
             out.append((x0 + i * step, HAND.centery + ARC_DROP * t * t, -spread * t))
         return out
+
+    def middle(self) -> float:
+        """The x of the middle of the resting fan as it is now (the lines above it centre on
+        it)."""
+        n = len(self.visible())
+        if n <= 0:
+            return fan_middle(0.0)
+        w = cards.CARD_W
+        return fan_middle(w + min(w + 10.0, (HAND.width - w) / max(1, n - 1)) * (n - 1))
 
     def slot_of(self, index: int) -> tuple[float, float]:
         """Where card ``index`` of the full hand rests (a drawn card flies there)."""

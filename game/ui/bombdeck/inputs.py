@@ -49,6 +49,9 @@ class TableInput(GameTable[BombView, Timeline, Action]):
     def nope(self, seat: int) -> bool:
         raise NotImplementedError
 
+    def own_play_stands(self, seat: int) -> bool:
+        raise NotImplementedError
+
     def draw_card(self) -> None:
         raise NotImplementedError
 
@@ -106,8 +109,11 @@ class TableInput(GameTable[BombView, Timeline, Action]):
         options, reason = self.decider.options(card, len(hand.selected), held, legal,
                                                self._combo)
         if card == "nope" and self.match.pending().is_window and self.private_ok:
-            options = [Option(self.namer.card("nope"), self._nope_home, True)]
-            reason = ""
+            if self.own_play_stands(self.home):  # it would cancel your own play
+                options, reason = [], self.namer.t("react.not_own")
+            else:
+                options = [Option(self.namer.card("nope"), self._nope_home, True)]
+                reason = ""
         anchor = hand.rect_of(hand.selected[0])
         x = anchor.centerx if anchor is not None else L.HAND.centerx
         self.panel = ReadPanel(x, self.namer.card(card), self.namer.effect(card), options,

@@ -93,3 +93,8 @@ def pile_point(rect: pygame.Rect) -> tuple[float, float]:
 
 HOVER_SPOT = (DISCARD.centerx, DISCARD.centery - 4)
 """Where a play waits while its reaction window is open: over the discard pile."""
+SHOW_SPOT = (785.0, 340.0)
+"""Where the card you draw is held up to you, large: right of the discard pile's label and
+under the meter (review 2: at (737, 330) it covered "Discard" and the turn's banner)."""
+HELD_BELOW = round(SHOW_SPOT[1] + cards.card_size(cards.HOVER_SCALE)[1] / 2) + 14
+"""The banner's first line while that card is held up: under it, above the hand."""

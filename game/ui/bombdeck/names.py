@@ -56,6 +56,13 @@ class Namer(SeatNamer):
             return self.t(key)
         return self.card(card)
 
+    def short(self, card: str) -> str:
+        """The card's short title, for a face too narrow for its name (a long hand, a long
+        name); empty where the locale has none (the face then cuts the name itself)."""
+        key = f"card.{self.ruleset}.{card}.short"
+        has = getattr(self.loc, "has", None)
+        return self.t(key) if callable(has) and has(key) else ""
+
     def art(self, card: str) -> str:
         """The picture ``card`` wears in this rule set (Clásico's animals are cats)."""
         return art_of(self.ruleset, card)

@@ -74,7 +74,8 @@ def face_of(scene: TableScene, card: str, big: bool = False, shown: int | None =
         return cards.draw_card(art, namer.card(card), namer.effect(card) if effect else "",
                                cards.card_size(cards.HOVER_SCALE))
     title = None if shown is None else shown - 8
-    return hand_face(art, namer.card(card), namer.line(card), title_width=title)
+    return hand_face(art, namer.card(card), namer.line(card), title_width=title,
+                     short=namer.short(card))
 
 
 def _faces_ahead(scene: TableScene) -> list[Callable[[], object]]:
@@ -155,6 +156,7 @@ def paint_table(surface: pygame.Surface, scene: TableScene) -> None:
     clues = drawn.get("clues")
     if clues is not None:
         scene.clues_area = clues
+    scene.banner_area = drawn.get("banner")
     _effect_line(surface, scene)
     _controls(surface, scene)
     _tooltip(surface, scene)
@@ -197,7 +199,7 @@ def _badges(scene: TableScene) -> list[Part]:
         tag = ""
         if seat == scene.home and scene.private_ok:
             tag = namer.t("seat.you")
-        key = str(seat + 1) if react and match.is_person(seat) and info.alive else ""
+        key = str(seat + 1) if react and nope_offered(scene, seat) else ""
         deciding = view.giver if view.phase == "give" else view.current
         thinking = ((deciding == seat and not match.is_person(seat) and not over and not react)
                     or scene.flow.thinking == seat)
@@ -229,25 +231,43 @@ def _tooltip(surface: pygame.Surface, scene: TableScene) -> None:
     if seat is None or scene.panel is not None:
         return
     rect = scene.layout.badges().get(seat)
-    info = scene.shown.seats[seat]
-    if rect is None or not info.alive:
+    if rect is None:
         return
-    lines = []
+    lines = tooltip_lines(scene, seat)
+    if lines:
+        _draw_tooltip(surface, rect, lines)
+
+
+def tooltip_lines(scene: TableScene, seat: int) -> list[tuple[str, str]]:
+    """What the badge of ``seat`` says under the mouse: (icon, words) lines; none for a seat
+    that is out."""
+    info = scene.shown.seats[seat]
+    if not info.alive:
+        return []
+    lines: list[tuple[str, str]] = []
     namer = scene.namer
+    if scene.shown.phase == "react" and nope_offered(scene, seat):
+        # the key on the badge, in words (review 2: the "1" was never explained)
+        lines.append(("nope", namer.t("react.key_tip", key=str(seat + 1),
+                                      card=namer.card("nope"))))
     if seat == scene.home and scene.private_ok:
         held = scene.shown.hand.count("defuse")
         if held:
             lines.append(("defuse", namer.t("table.you_hold", card=namer.card("defuse"),
                                             n=held)))
         if held or info.defuses_proven:
-            lines.append(("eye", namer.t("table.others_see", n=info.defuses_proven)))
+            lines.append(("eye", namer.t("table.others_see", n=info.defuses_proven,
+                                         card=namer.card("defuse"))))
     elif info.defuses_proven > 0:
         lines.append(("defuse", scene.namer.t("table.has_defuse")))
     if info.shield:
         lines.append(("shield", scene.namer.t("table.shield_up")))
-    if not lines:
-        return
-    width = min(460, 60 + max(fonts.get(theme.TEXT_MIN).size(text)[0] for _c, text in lines))
+    return lines
+
+
+def _draw_tooltip(surface: pygame.Surface, rect: pygame.Rect, lines: list[tuple[str, str]]
+                  ) -> None:
+    width = min(620, 60 + max(fonts.get(theme.TEXT_MIN).size(text)[0] for _c, text in lines))
     box = pygame.Rect(0, 0, width, 16 + 34 * len(lines))
     if rect.top > theme.SCREEN_H // 2:
         box.bottomleft = (rect.left, rect.top - 8)
@@ -270,13 +290,24 @@ def _tooltip(surface: pygame.Surface, scene: TableScene) -> None:
 def meter_texts(scene: TableScene) -> tuple[str, str]:
     """The meter's words: "3 bombs / 21 cards" and "14 %" (every rule set: the ratio is public
     at all times)."""
-    view = scene.shown
     namer = scene.namer
+    bombs_left, cards_left, danger = meter_counts(scene)
     bombs = namer.plural("table.danger_kittens" if namer.kitten else "table.danger_bombs",
-                         view.bombs)
-    deck = namer.plural("table.danger_cards", view.deck_size)
+                         bombs_left)
+    deck = namer.plural("table.danger_cards", cards_left)
     return (namer.t("table.danger_meter", bombs=bombs, cards=deck),
-            namer.t("table.danger_percent", percent=round(100 * view.danger)))
+            namer.t("table.danger_percent", percent=round(100 * danger)))
+
+
+def meter_counts(scene: TableScene) -> tuple[int, int, float]:
+    """(bombs, cards, danger) the meter shows: the deck's, with a drawn bomb that is being
+    hidden again counted in already (review 2: "0 bombs / 3 cards, 0 %" while it was going
+    back into the deck; the count must not dip and come back when it lands)."""
+    view = scene.shown
+    if view.phase != "place_bomb":
+        return view.bombs, view.deck_size, view.danger
+    bombs, deck = view.bombs + 1, view.deck_size + 1
+    return bombs, deck, bombs / deck
 
 
 def _middle(scene: TableScene) -> list[Part]:
@@ -301,18 +332,20 @@ def _middle(scene: TableScene) -> list[Part]:
     pile_label = namer.t("table.discard")
     parts.append(Part("discard", (len(pile), shown, pile_label),
                       lambda s: draw_discard(s, pile, faces.__getitem__, pile_label)))
-    title, (counts, percent), danger = namer.t("table.danger"), meter_texts(scene), view.danger
+    title, (counts, percent) = namer.t("table.danger"), meter_texts(scene)
+    danger = meter_counts(scene)[2]
     icon = namer.art("bomb")
     parts.append(Part("meter", (title, counts, percent, danger, icon),
                       lambda s: draw_meter(s, title, counts, percent, danger, icon=icon)))
-    if scene.private_ok and view.clues:
+    mine = scene.private_ok and view.seats[scene.home].alive  # out: no clues to read
+    if mine and view.clues:
         chips = tuple((namer.art(card), namer.t("table.clue", nth=namer.ordinal(pos + 1),
                                                 card=namer.card(card)))
                       for pos, card in view.clues)
         clues_title = namer.t("table.clues")
         parts.append(Part("clues", (clues_title, chips),
                           lambda s: draw_clues(s, clues_title, chips)))
-    elif scene.private_ok and namer.ruleset == MAZO and view.phase != "over":
+    elif mine and namer.ruleset == MAZO and view.phase != "over":
         # Mazo's clues have their place under the meter even before the first peek: what a
         # Peek would show, and where (issue 20)
         clues_title = namer.t("table.clues")
@@ -368,10 +401,21 @@ def plate(surface: pygame.Surface, rows: list[Row], centre_x: float, top: float,
     return box
 
 
+def banner_top(scene: TableScene) -> int:
+    """Where the banner's first line sits: its place in the middle, or under the card you
+    just drew while that card is held up large over the middle (it stood on "Waiting for…"
+    and on the pile's label: review 2, item 3)."""
+    moment = scene.moment
+    if moment is not None and moment.kind == "drawn":
+        return L.HELD_BELOW
+    return L.BANNER_Y
+
+
 def _banner(scene: TableScene) -> Part:
-    """Whose turn it is, on a plate."""
+    """Whose turn it is, on a plate (the part returns the plate)."""
     rows = tuple(_banner_rows(scene))
-    return Part("banner", rows, lambda s: plate(s, list(rows), L.BANNER_X, L.BANNER_Y)
+    top = banner_top(scene)
+    return Part("banner", (rows, top), lambda s: plate(s, list(rows), L.BANNER_X, top)
                 if rows else None)
 
 
@@ -388,12 +432,13 @@ def _banner_rows(scene: TableScene) -> list[Row]:
             namer.t("log.game_over", player=namer.seat(view.current))
         sub, hot = "", True
     else:
-        # from the view on screen: while cards fly it is still the turn they fly in
         seat = view.giver if view.phase == "give" and view.giver is not None else view.current
+        if seat == scene.home and scene.private_ok and scene.timeline.busy \
+                and match.is_person(seat):
+            return []  # your own action resolving: nothing to decide, nothing to shout
+        seat = _awaited(scene, seat)
         person = match.is_person(seat)
         mine = seat == scene.home and scene.private_ok and person
-        if mine and scene.timeline.busy:
-            return []  # your own action resolving: nothing to decide, nothing to shout
         if scene.veiled:
             return []  # "Ana, it's your turn" is said over the face-down hand
         if mine and view.phase == "play":
@@ -412,6 +457,15 @@ def _banner_rows(scene: TableScene) -> list[Row]:
     if sub:
         rows.append((sub, theme.TEXT_MIN, palette.INK_DIM, False))
     return rows
+
+
+def _awaited(scene: TableScene, shown: int) -> int:
+    """The seat the game really waits for. While cards fly the view on screen is still the
+    turn they fly in (a draw ends it: in hot seat that view names the one who drew, though
+    the next seat is up, review 2 item 1); the live decision says who acts next. A window
+    (several may act) or the end keeps the seat on screen."""
+    seat = scene.match.pending().decision.seat
+    return shown if seat is None or not scene.timeline.busy else seat
 
 
 def _said(scene: TableScene) -> Part:
@@ -502,17 +556,25 @@ def _draw_window(surface: pygame.Surface, scene: TableScene) -> None:
         _hint_grid(surface, hints, box.bottom + 6)
 
 
-def nope_hints(scene: TableScene) -> list[str]:
-    """Who may nope now and with which key: with one person only if they hold a nope (the
-    machines' hands are theirs); in hot seat every person still in, always (so the screen never
-    tells who holds one)."""
+def nope_offered(scene: TableScene, seat: int) -> bool:
+    """Whether ``seat``'s nope key is offered in the open window: a person still in, whose
+    own play is not the one standing (a nope would cancel it: review 2), and, playing alone,
+    holding a nope (the machines' hands are theirs); in hot seat whatever they hold (so the
+    screen never tells who holds one)."""
     match = scene.match
-    alive = [p for p in match.people if scene.shown.seats[p].alive]
+    view = scene.shown
+    if not match.is_person(seat) or not view.seats[seat].alive or scene.own_play_stands(seat):
+        return False
+    return len(match.people) > 1 or "nope" in view.hand
+
+
+def nope_hints(scene: TableScene) -> list[str]:
+    """Who may nope now and with which key (:func:`nope_offered`)."""
+    match = scene.match
+    alive = [p for p in match.people if nope_offered(scene, p)]
     if not alive:
         return []
     if len(match.people) == 1:
-        if "nope" not in scene.shown.hand:
-            return []
         return [scene.namer.t("react.press_key", key=str(alive[0] + 1))]
     return [scene.namer.t("react.press_key_seat", player=scene.namer.seat(p), key=str(p + 1))
             for p in alive]
@@ -612,15 +674,18 @@ def _controls(surface: pygame.Surface, scene: TableScene) -> None:
                          bold=True, anchor="bottomright")
         draw_text(surface, scene.t("newgame.code"), (x, code.top - 2), theme.TEXT_MIN,
                   palette.INK_DIM, anchor="bottomright", max_width=L.DRAW.width)
-    if not scene.private_ok and scene.match.people and scene.shown.phase != "over":
+    if not scene.faces_home and scene.match.people and scene.shown.phase != "over":
+        # (the hand face up as its owner watches their draw land needs no count: the banner
+        # stands there then, under the card held up)
         count = scene.shown.seats[scene.home].cards
         label = plural(scene.app.loc, "table.cards_in_hand", count)
-        said = draw_text(surface, label, (L.HAND.centerx, L.HAND.top - 28), theme.TEXT_MIN,
+        middle = round(scene.hand.middle())  # over the fan's middle
+        said = draw_text(surface, label, (middle, L.HAND.top - 28), theme.TEXT_MIN,
                          palette.INK_DIM, anchor="midbottom")
         covered = scene.flow.curtain_for
         if scene.veiled and covered is not None:  # whose cards Show my cards turns up
             draw_text(surface, scene.t("curtain.title", name=scene.namer.seat(covered)),
-                      (L.HAND.centerx, said.top - 4), theme.TEXT_BODY, theme.ACCENT,
+                      (middle, said.top - 4), theme.TEXT_BODY, theme.ACCENT,
                       bold=True, anchor="midbottom", max_width=L.HAND.width - 40)
 
 

@@ -10,6 +10,7 @@ import pygame
 from game.rules.bombdeck import cards as C
 from game.ui import cards, theme
 from game.ui.bombdeck.art import ART, back_of
+from game.ui.bombdeck.face import fitting_title
 from game.ui.scene import Scene
 
 if TYPE_CHECKING:
@@ -30,8 +31,15 @@ def _name_key(face: str) -> str:
 class CardSheet(Scene[None]):
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(theme.FELT)
+        loc = self.app.loc
+        has = getattr(loc, "has", None)
         for i, card in enumerate(cards.STYLES):
-            face = cards.draw_card(card, self.app.loc.t(_name_key(card)), "")
+            key = _name_key(card)
+            short = key.removesuffix(".name") + ".short"
+            # as the hand shows it: whole, or its short form (never broken: review 2)
+            title = fitting_title(loc.t(key), loc.t(short) if callable(has) and has(short)
+                                  else "", cards.CARD_W)
+            face = cards.draw_card(card, title, "")
             cards.blit_card(surface, face, (14 + (i % 12) * 105, 14 + (i // 12) * 172))
         # the backs beside the big faces: the shared one, and Clásico's with the kitten
         cards.blit_card(surface, cards.draw_back(), (1024, 360))

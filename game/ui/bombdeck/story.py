@@ -16,7 +16,15 @@ from game.rules.bombdeck import events as E
 from game.rules.bombdeck.view import BombView
 from game.ui.bombdeck.anim import Point, Timeline
 from game.ui.bombdeck.hand import HandFan
-from game.ui.bombdeck.layout import DECK, DISCARD, HAND, HOVER_SPOT, TableLayout, pile_point
+from game.ui.bombdeck.layout import (
+    DECK,
+    DISCARD,
+    HAND,
+    HOVER_SPOT,
+    SHOW_SPOT,
+    TableLayout,
+    pile_point,
+)
 from game.ui.bombdeck.moments import (
     BOOM_TIME,
     PASS_TIME,
@@ -38,8 +46,6 @@ SILENCE = 0.6
 PEEK_TIME = 1.6
 PEEK_X, PEEK_Y = 737.0, 330.0
 """Where the top cards are shown to the one who peeks (the middle of the table)."""
-SHOW_SPOT = (737.0, 330.0)
-"""Where the card you draw is held up to you, large."""
 
 
 class Stage(Protocol):

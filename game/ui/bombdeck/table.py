@@ -45,7 +45,7 @@ from game.ui.bombdeck.inputs import TableInput
 from game.ui.bombdeck.moments import Moment
 from game.ui.bombdeck.names import Namer
 from game.ui.bombdeck.overlay import TableOverlay
-from game.ui.bombdeck.paint import paint_table
+from game.ui.bombdeck.paint import meter_counts, paint_table
 from game.ui.bombdeck.readpanel import ReadPanel
 from game.ui.bombdeck.story import Story
 from game.ui.table.base import FAST_FORWARD
@@ -89,6 +89,8 @@ class TableScene(TableInput):
         self.dark: dict[int, Tween] = {}
         self.clues_area = L.CLUES.copy()
         """Where the clue chips were last drawn (two rows of them reach below ``L.CLUES``)."""
+        self.banner_area: pygame.Rect | None = None
+        """Where the turn's banner was last drawn (none: no banner)."""
         self.hand_gone: Tween | None = None
         """Your own explosion: 0..1 as your hand fades away (it stays gone once you are out)."""
         self.stamps: list[tuple[bool, Tween]] = []
@@ -299,7 +301,9 @@ class TableScene(TableInput):
         self.controls.update(dt)
         private = self.private_ok
         self.hand.faces = self.faces_home  # every frame: a window in hot seat hides it at once
-        self.hand.interactive = private
+        self.hand.interactive = private and not self.bomb_over_hand
+        if self.bomb_over_hand:  # no card lifts onto it, nor says its effect over it
+            self.hand.hover = self.hand.focus = None
         if not private and self.panel is not None:
             self.close_panel()
         self.hand.update(dt, self.app.motion.reduced)
@@ -371,7 +375,8 @@ class TableScene(TableInput):
                         if held[a.card] > 1 else "") for a in legal if a.card is not None]
             taker = self.shown.pending.seat if self.shown.pending is not None else seat
             title = self.t("choose.card_to_give", name=self.namer.seat(taker))
-            self.push(CardChooser(self.app, title, choices, self.namer.art), self._gave)
+            self.push(CardChooser(self.app, title, choices, self.namer.art, self.namer.short),
+                      self._gave)
         return True
 
     def _hidden(self, result: object) -> None:
@@ -384,11 +389,12 @@ class TableScene(TableInput):
 
     def _fuse(self, dt: float) -> None:
         """Sparks at the burning end of the fuse, and its tick rising with danger."""
-        level = danger_level(self.shown.danger)
+        danger = meter_counts(self)[2]  # as the meter shows it
+        level = danger_level(danger)
         self._fuse_spark += dt
         if self._fuse_spark > 0.06:
             self._fuse_spark = 0.0
-            self.particles.sparks(fuse_tip(self.shown.danger), 2, speed=(30, 110),
+            self.particles.sparks(fuse_tip(danger), 2, speed=(30, 110),
                                   life=(0.15, 0.4), gravity=180.0)
         if not self.app.settings.fuse_tick or self.shown.deck_size == 0:
             return
@@ -445,11 +451,28 @@ class TableScene(TableInput):
         the screen never tells who holds a nope."""
         if self._acted or self.timeline.busy or not self.match.is_person(seat):
             return False
-        if not self.match.pending().is_window:
+        if not self.match.pending().is_window or self.own_play_stands(seat):
             return False
         if self.overlay is not None and not self.overlay.allows(A.NOPE_ACTION):
             return False
         return self._act(lambda: self.flow.window_act(seat, A.NOPE_ACTION))
+
+    @property
+    def bomb_over_hand(self) -> bool:
+        """Your drawn bomb waits over your hand to be hidden: the hand only shows then (a
+        card lifted by the mouse stood on the bomb, and its effect line over it: review 2)."""
+        view = self.shown
+        return view.phase == "place_bomb" and view.current == self.home
+
+    def own_play_stands(self, seat: int) -> bool:
+        """A reaction window is open on ``seat``'s own play and nothing has noped it: a nope
+        from that seat would only cancel its own play, so it is neither offered (no key on its
+        badge, no "press 1") nor taken (review 2: "press 1 to nope" against your own play). A
+        nope on its play may still be answered (odd nopes: the play is cancelled now)."""
+        view = self.shown
+        pending = view.pending
+        return view.phase == "react" and pending is not None and pending.seat == seat \
+            and pending.nopes % 2 == 0
 
     def _decided(self, seer: int | None) -> None:
         self.close_panel()
@@ -482,7 +505,8 @@ class TableScene(TableInput):
     def _update_glow(self) -> None:
         legal = self._legal()
         playable = {a.card for a in legal if a.verb in (A.PLAY, A.PAIR, A.TRIO)}
-        if self.match.pending().is_window and self.private_ok:
+        if self.match.pending().is_window and self.private_ok \
+                and not self.own_play_stands(self.home):  # never against your own play
             playable.add("nope")
         self.hand.glowing = {i for i, c in enumerate(self.hand.cards) if c in playable}
         self.draw_button.enabled = A.DRAW_ACTION in legal
@@ -496,6 +520,7 @@ class TableScene(TableInput):
         self.go_on_button.visible = going_on
         self.draw_button.visible = self.private_ok and not watching and not going_on
         self.show_button.visible = self.veiled and not self.timeline.busy
+        self.show_button.rect.centerx = round(self.hand.middle())  # over the face-down fan
         self.ff_button.visible = watching
         self.skip_button.visible = watching
 

@@ -510,8 +510,10 @@ class Lesson(TableOverlay):
         self.form.draw(surface)
 
 
-SLIDE = tuple(range(-320, 321, 20))
-"""How far a bubble may slide along its side of the target, tried nearest first."""
+SLIDE = tuple(range(-640, 641, 20))
+"""How far a bubble may slide along its side of the target, tried nearest first (as far as
+across the table: above a card in the middle of the hand, the room left of the banner over
+the log is the one spot that leaves Draw, the pile and the banner in view, review 2)."""
 SIDE_COST = 400.0
 """What taking the step's next side costs against a covered pixel: a few hundred pixels of
 the log are worth the first side, a strip of the discard pile is not."""
