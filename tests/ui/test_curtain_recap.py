@@ -1,8 +1,9 @@
 """The hot-seat curtain says what happened since the covered person's last turn (issue 20's
 review): three people at one computer, each family's real table driven by real key presses to
 a person's second curtain. The recap lists the public events since that person's last turn,
-oldest first, in the words of the table's log; a first turn has none; and nothing secret is
-ever on it, not even the coming person's own secrets (everybody is looking at the curtain).
+oldest first, in the words of the table's log; a first turn tells what the others did since
+the game began (nothing when nobody did anything yet); and nothing secret is ever on it, not
+even the coming person's own secrets (everybody is looking at the curtain).
 """
 
 from __future__ import annotations
@@ -133,14 +134,17 @@ def test_the_bomb_deck_curtain_tells_what_the_others_did_since_your_last_turn(
                   lambda m: "see_future" in m.view_for(2).hand)
     screen = _open(tmp_path, match, _bomb_table)
     try:
+        names = [screen.scene.namer.seat(s) for s in range(3)]
         for seat in (0, 1):
             first = screen.lift(seat)
-            assert first.recap == ()  # a first turn: nothing "since"
+            # a first turn: what the others did since the game began (nothing yet for the
+            # first player: the deal itself is no news)
+            assert list(first.recap) == [f"{names[s]} drew a card." for s in range(seat)]
             screen.until(_my_turn(screen, seat))
             key(pygame.K_SPACE)  # draws
             screen.step()
         first = screen.lift(2)
-        assert first.recap == ()
+        assert list(first.recap) == [f"{names[0]} drew a card.", f"{names[1]} drew a card."]
         screen.until(_my_turn(screen, 2))
         assert screen.scene.submit(see)
         mine = _my_turn(screen, 2)
@@ -153,7 +157,6 @@ def test_the_bomb_deck_curtain_tells_what_the_others_did_since_your_last_turn(
         key(pygame.K_SPACE)  # draws
         screen.step()
         second = screen.lift(0)
-        names = [screen.scene.namer.seat(s) for s in range(3)]
         card = screen.scene.namer.card("see_future")
         assert list(second.recap) == [
             f"{names[1]} drew a card.",
@@ -169,9 +172,9 @@ def test_the_bomb_deck_curtain_tells_what_the_others_did_since_your_last_turn(
 
 def test_a_card_given_in_a_favor_is_never_on_the_curtain_not_even_the_takers(
         tmp_path: Path) -> None:
-    """Player 1 asks Player 2 for a favor. Player 2's curtain (their first turn) has no
-    recap; Player 1's next curtain says a card was given, never which: everybody is looking,
-    so not even Player 1's own secret is on it."""
+    """Player 1 asks Player 2 for a favor. Player 2's curtain (their first turn) says only
+    that it was asked; Player 1's next curtain says a card was given, never which: everybody
+    is looking, so not even Player 1's own secret is on it."""
 
     def fits(match: Match) -> bool:
         return "favor" in match.view_for(0).hand and not {"favor", "nope"} & set(
@@ -185,7 +188,10 @@ def test_a_card_given_in_a_favor_is_never_on_the_curtain_not_even_the_takers(
         screen.until(_my_turn(screen, 0))
         assert screen.scene.submit(Action(A.PLAY, "favor", 1))
         giver = screen.lift(1)
-        assert giver.recap == ()  # Player 2's first turn
+        namer = screen.scene.namer
+        assert list(giver.recap) == [  # Player 2's first turn: since the game began
+            f"{namer.seat(0)} played {namer.card('favor')} on {namer.seat(1)}.",
+            f"{namer.seat(0)} asked {namer.seat(1)} for a favor."]
         screen.until(lambda: isinstance(screen.app.stack.top, CardChooser)
                      and screen.app._guard <= 0)
         chooser = screen.app.stack.top
@@ -222,7 +228,7 @@ def test_a_table_opened_mid_game_finds_the_last_turn_in_the_game_itself(
         tmp_path: Path) -> None:
     """A resumed game (or a screenshot) opens on a table that never saw anybody look: the
     recap starts after the person's last move all the same, found by replaying the game; a
-    person who never moved gets none."""
+    person who never moved is told everything since the game began."""
     draw = Action(A.DRAW)
     match = _safe(GameConfig("bombazo", PEOPLE), [(0, draw), (1, draw), (2, draw)])
     for seat in (0, 1, 2):
@@ -239,7 +245,9 @@ def test_a_table_opened_mid_game_finds_the_last_turn_in_the_game_itself(
     fresh.submit(0, draw)
     screen = _open(tmp_path, fresh, _bomb_table)
     try:
-        assert screen.lift(1).recap == ()  # Player 2 has not played yet
+        namer = screen.scene.namer
+        # Player 2 has not played yet: what happened since the game began
+        assert list(screen.lift(1).recap) == [f"{namer.seat(0)} drew a card."]
     finally:
         screen.close()
 
@@ -351,8 +359,9 @@ def _caza_table(app: App, match: Match) -> Scene[Any]:
 
 
 def test_caza_bombas_curtain_tells_the_tokens_the_others_showed(tmp_path: Path) -> None:
-    """Each of three people shows a setup token behind their own curtain (no recap: a first
-    turn); the first of them, back for the first cut, reads the other two's tokens in order."""
+    """Each of three people shows a setup token behind their own curtain; each first curtain
+    tells the tokens shown before it (the first one none: nothing happened yet); the first of
+    them, back for the first cut, reads the other two's tokens in order."""
     from game.rules.cazabombas import events as CE
 
     config = GameConfig("cazabombas", PEOPLE, frozenset({"mission1"}))
@@ -367,7 +376,12 @@ def test_caza_bombas_curtain_tells_the_tokens_the_others_showed(tmp_path: Path) 
             assert isinstance(curtain, CurtainScene)
             if curtain.seat in order:
                 break
-            assert curtain.recap == ()
+            namer = screen.scene.namer
+            shown = {item.event.seat: item.event.value for item in match.feed_for(None)
+                     if isinstance(item.event, CE.TokenPlaced)}
+            assert list(curtain.recap) == [
+                f"{namer.seat(s)} shows a {namer.value(shown[s])} on their stand."
+                for s in order]  # a first turn: the tokens shown since the game began
             order.append(curtain.seat)
             seat = curtain.seat
             screen.lift(seat)

@@ -15,13 +15,13 @@ import pygame
 
 from game.core.config import GameConfig
 from game.rules.cazabombas.wires import mission as mission_table
-from game.ui import gfx, theme
+from game.ui import fonts, gfx, theme
 from game.ui.cazabombas import progress
 from game.ui.cazabombas.art import GOLD, SAFE, no_talking
 from game.ui.cazabombas.names import Namer
 from game.ui.draw import round_rect
 from game.ui.scenes.base import FormScene
-from game.ui.text import draw_paragraph, draw_text
+from game.ui.text import draw_paragraph, draw_text, wrap_text
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -34,6 +34,19 @@ TILE_W = 96
 TILE_H = 70
 TILE_GAP = 12
 BUTTON_Y = 614
+
+
+LINE_GAP = 1.1
+PAD = 26
+"""The room between the panel's border and its words, left and right alike (the review saw
+the bullets' lines end flush against the border at 1024×640)."""
+
+
+def bullet_rect(y: int) -> pygame.Rect:
+    """Where a bullet's words wrap, from ``y``: after the dot, clear of the panel's right
+    border by :data:`PAD`."""
+    left = LEFT.left + PAD + 22
+    return pygame.Rect(left, y, LEFT.right - PAD - left, 60)
 
 
 def strip_rect(index: int) -> pygame.Rect:
@@ -153,15 +166,28 @@ class BriefingScene(FormScene[GameConfig]):
         self.form.draw(surface)
 
     def _contents(self, surface: pygame.Surface) -> None:
-        x = LEFT.left + 26
+        x = LEFT.left + PAD
         draw_text(surface, self.t("cazabombas.brief.in_the_bomb"), (x, LEFT.top + 18),
                   theme.TEXT_SMALL, theme.ACCENT, bold=True, max_width=LEFT.width - 52)
         y = LEFT.top + 50
+        size, gap = self.bullets_fit()
         for line in self.lines():
-            gfx.circle(surface, theme.INK_DIM, (x + 6, y + 12), 4)
-            used = draw_paragraph(surface, line, pygame.Rect(x + 22, y, LEFT.width - 60, 60),
-                                  theme.TEXT_SMALL, theme.INK, line_gap=1.1)
-            y += used + 7
+            gfx.circle(surface, theme.INK_DIM, (x + 6, y + size // 2 + 2), 4)
+            used = draw_paragraph(surface, line, bullet_rect(y), size, theme.INK,
+                                  line_gap=LINE_GAP)
+            y += used + gap
+
+    def bullets_fit(self) -> tuple[int, int]:
+        """(the bullets' size, the gap between them): the roomiest that ends inside the panel
+        (a long mission's bullets, wrapped clear of the border, would run out of it)."""
+        lines = self.lines()
+        for size, gap in ((theme.TEXT_SMALL, 7), (theme.TEXT_SMALL, 3), (theme.TEXT_MIN, 4),
+                          (theme.TEXT_MIN, 1)):
+            step = round(fonts.get(size).get_linesize() * LINE_GAP / 1.15)
+            rows = sum(len(wrap_text(line, size, bullet_rect(0).width)) for line in lines)
+            if LEFT.top + 50 + rows * step + gap * (len(lines) - 1) <= LEFT.bottom - PAD // 2:
+                return size, gap
+        return theme.TEXT_MIN, 1
 
     def _silence(self, surface: pygame.Surface) -> None:
         sign = pygame.Rect(0, 0, 120, 120)

@@ -63,11 +63,11 @@ BOARD = pygame.Rect(MIDDLE.right + 12, BAND.top + 2, theme.SCREEN_W - MARGIN - M
 
 BANNER_Y = MIDDLE.top + 2
 SUB_Y = MIDDLE.top + 36
-MODES_Y = MIDDLE.top + 62
-MODE_H = 44
-CHIPS_Y = MIDDLE.top + 112
-CHIP = 46
-NEWS_Y = MIDDLE.top + 164
+MODES_Y = MIDDLE.top + 60
+MODE_H = 42
+CHIPS_Y = MIDDLE.top + 108
+CHIP = 42
+NEWS_Y = MIDDLE.top + 156
 NEWS_STEP = 21
 """The news' two rows end clear of the home seat's panel (the band is 210 tall)."""
 CODE_POS = (MARGIN + 14, theme.SCREEN_H - 12)

@@ -83,6 +83,7 @@ BLAST_R = 190
 def paint_table(surface: pygame.Surface, scene: CazaTableScene) -> None:
     surface.blit(vertical_gradient(surface.get_size(), FELT_TOP, FELT_BOTTOM), (0, 0))
     view = scene.shown
+    scene.help_spots = []
     if view.won is False and not scene.timeline.busy:
         _scorch(surface)
     for rack in scene.layout.racks.values():
@@ -94,13 +95,14 @@ def paint_table(surface: pygame.Surface, scene: CazaTableScene) -> None:
     elif scene.stage.case is None or not scene.stage.case.started:
         _banner(surface, scene)
         _chips(surface, scene)
-        if not _explain(surface, scene):
+        if not _explain(surface, scene) and not _help(surface, scene):
             _news(surface, scene)
         _colour_tip(surface, scene)  # over the value chips while the pointer is on the board
     _blast(surface, scene)
     _flights(surface, scene)
     _floaters(surface, scene)
     _case(surface, scene, view)
+    _victory(surface, scene)
     scene.particles.draw(surface)
     scene.controls.draw(surface)
     if scene.show_code:
@@ -130,8 +132,8 @@ def _rack(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> None:
     edge = theme.ACCENT if turn else theme.FOCUS if rack.mine and scene.mine_face_up \
         else theme.PANEL_EDGE
     round_rect(surface, rect, edge, 14, 255, 3 if edge != theme.PANEL_EDGE else 1)
-    _header(surface, scene, rack)
-    _footer(surface, scene, rack)
+    said = _footer(surface, scene, rack)
+    _header(surface, scene, rack, facts_said=said)
     wires = view.stands[rack.stand]
     if wires:
         first, last = rack.tile(0), rack.tile(len(wires) - 1)
@@ -168,7 +170,15 @@ def _rack(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> None:
         surface.blit(label, label.get_rect(center=pill.center))
 
 
-def _header(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> None:
+def _header(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack, *,
+            facts_said: bool = False) -> None:
+    """The rack's name row: its seat (and stand), "you", the Captain; a teammate's rack on a
+    row of two adds its wires left and Double Detector at the right. What the table knows the
+    seat holds or lacks is public and is never left out (the review: "Player 1 holds 4"
+    vanished from a crowded row at 1024×640): when the row is short of room the Captain keeps
+    only its cap, the count its short form ("5 left"), then the name narrows; the facts are
+    drawn whatever is left (a roomy rack says them here only when its foot had no room:
+    ``facts_said``)."""
     view = scene.shown
     namer = scene.namer
     seat = rack.seat
@@ -176,54 +186,95 @@ def _header(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> Non
     x = rect.left + 12
     y = rect.top + L.HEADER // 2 + 2
     right = rect.right - 12
-    # right side: wires left, the Double Detector (a roomy rack says both at its foot)
+    font = fonts.get(theme.TEXT_MIN)
+    bold = fonts.get(theme.TEXT_MIN, True)
+    facts = _facts(scene, seat) if rack.rel == 0 and not facts_said else ""
+    name = namer.seat(seat)
+    if len(scene.layout.seat_racks(seat)) > 1:
+        name = namer.t("cazabombas.stand_of", name=name, n=rack.rel + 1)
+    name_size = theme.TEXT_BODY if rack.mine else theme.TEXT_SMALL
+    you = scene.match.people == (seat,) and rack.rel == 0
+    captain = seat == view.captain and rack.rel == 0
+    cap_word = namer.t("cazabombas.captain")
+    count_words: list[str] = []
     if rack.footer is None:
-        left = sum(1 for w in view.stands[rack.stand] if not w.cut)
-        count = draw_text(surface, namer.plural("cazabombas.wires_left", left), (right, y),
-                          theme.TEXT_MIN, theme.INK_DIM, anchor="midright", max_width=150)
+        left, reds = wires_to_cut(view, rack.stand)
+        if reds and not left:  # only reds: "1 red left: never cut", else "1 red"
+            count_words = [namer.plural("cazabombas.footer.reds", reds),
+                           namer.plural("cazabombas.footer.reds_short", reds)]
+            count_words = [words[:1].upper() + words[1:] for words in count_words]
+        for key in ("cazabombas.wires_left", "cazabombas.wires_left_short"):
+            if reds and not left:
+                break
+            said = namer.plural(key, left)
+            if reds:
+                said = namer.t("cazabombas.footer.and_reds", said=said,
+                               reds=reds_words(namer, left, reds))
+            count_words.append(said)
+    detector_w = 32 if rack.rel == 0 and rack.footer is None else 0
+    you_w = font.size(namer.t("seat.you"))[0] + 28 if you else 0
+    need = font.size(facts)[0] * NARROW + 10 if facts else 0
+    name_w = fonts.get(name_size, True).size(name)[0] + 10
+
+    def room(with_word: bool, count: str) -> float:
+        cap_w = (34 + bold.size(cap_word)[0] + 10 if with_word else 40) if captain else 0
+        count_w = font.size(count)[0] + 10 if count else 0
+        return right - x - count_w - detector_w - you_w - cap_w - name_w - need
+
+    with_word, count_said = True, count_words[0] if count_words else ""
+    if facts and room(with_word, count_said) < 0 and captain:
+        with_word = False
+    if room(with_word, count_said) < 0 and count_words:
+        count_said = count_words[1]
+    short = min(0.0, room(with_word, count_said))  # what the name gives up
+    # right side: wires left, the Double Detector (a roomy rack says both at its foot)
+    if count_said:
+        count = draw_text(surface, count_said, (right, y), theme.TEXT_MIN, theme.INK_DIM,
+                          anchor="midright", max_width=300)
         right = count.left - 10
-    if rack.rel == 0 and rack.footer is None:  # a roomy rack says it in words, at its foot
+    if detector_w:
         used = view.detectors_used[seat]
         glow = scene.stage.detectors.get(seat)
         box = pygame.Rect(right - 22, y - 12, 22, 24)
         if glow is not None:
             gfx.circle(surface, theme.FOCUS, box.center, round(14 + 6 * glow.t), 2)
         detector(surface, box, used and glow is None)
+        scene.help_spots.append((M.DETECTOR, box.inflate(8, 4)))
         right = box.left - 10
-    # left side: name, Captain, "you"
-    name = namer.seat(seat)
-    if len(scene.layout.seat_racks(seat)) > 1:
-        name = namer.t("cazabombas.stand_of", name=name, n=rack.rel + 1)
+    # left side: name, "you", Captain, then the facts
     ink = theme.ACCENT if scene.match.is_person(seat) else theme.INK
-    shown = draw_text(surface, name, (x, y), theme.TEXT_BODY if rack.mine else theme.TEXT_SMALL,
-                      ink, bold=True, anchor="midleft", max_width=max(60, (right - x) // 2))
+    widest = round(name_w - 10 + short)
+    shown = draw_text(surface, name, (x, y), name_size, ink, bold=True, anchor="midleft",
+                      max_width=max(80, widest))
     x = shown.right + 10
-    if scene.match.people == (seat,) and rack.rel == 0:
+    if you:
         tag = fit_line(namer.t("seat.you"), theme.TEXT_MIN, 80, theme.INK_DARK, bold=True)
         pill = tag.get_rect(midleft=(x + 6, y)).inflate(12, 2)
         round_rect(surface, pill, theme.FOCUS, 9)
         surface.blit(tag, tag.get_rect(center=pill.center))
         x = pill.right + 10
-    if seat == view.captain and rack.rel == 0:
+    if captain:
         captain_cap(surface, pygame.Rect(x, y - 12, 30, 24))
-        cap = draw_text(surface, namer.t("cazabombas.captain"), (x + 34, y), theme.TEXT_MIN,
-                        GOLD, bold=True, anchor="midleft", max_width=120)
-        x = cap.right + 10
-    facts = _facts(scene, seat)
-    if facts and rack.rel == 0 and right - x > 60 and rack.footer is None:
+        x += 40
+        if with_word:
+            cap = draw_text(surface, cap_word, (x - 6, y), theme.TEXT_MIN, GOLD, bold=True,
+                            anchor="midleft", max_width=120)
+            x = cap.right + 10
+    if facts:
         draw_text(surface, facts, (x, y), theme.TEXT_MIN, theme.INK_DIM, anchor="midleft",
-                  max_width=right - x)
+                  max_width=max(60, right - x))
 
 
-def _footer(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> None:
+def _footer(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> bool:
     """A roomy rack's bottom row: how far its stand is cut (a bar and "4 of 13 cut, 9 left"),
     what the table knows its seat holds or lacks, and its Double Detector in words (ready or
     used) on the seat's first stand. Beside the typed game code, where room is short, the
     detector keeps its icon and the bar goes, so the count is never squeezed. Every piece is
-    a cached text or a rectangle: cheap per frame."""
+    a cached text or a rectangle: cheap per frame. ``True`` when the seat's facts were said
+    here (or it has none); ``False``: no room, the name row says them."""
     row = rack.footer
     if row is None:
-        return
+        return False
     view = scene.shown
     namer = scene.namer
     seat = rack.seat
@@ -234,9 +285,17 @@ def _footer(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> Non
         x = L.CODE_POS[0] + fonts.get(theme.TEXT_MIN, True).size(code)[0] + 18
     right = row.right - 10
     wires = view.stands[rack.stand]
-    cut = sum(1 for w in wires if w.cut)
-    said = namer.plural("cazabombas.footer.cut", len(wires) - cut, cut=cut, total=len(wires)) \
-        if cut < len(wires) else namer.t("cazabombas.footer.all", total=len(wires))
+    left, reds = wires_to_cut(view, rack.stand)
+    cut = len(wires) - left - reds
+    if cut == len(wires):
+        said = namer.t("cazabombas.footer.all", total=len(wires))
+    elif left:
+        said = namer.plural("cazabombas.footer.cut", left, cut=cut, total=len(wires))
+    else:
+        said = namer.t("cazabombas.footer.cut_of", cut=cut, total=len(wires))
+    if reds:  # never "2 left" for red wires nobody may cut (the review of a won mission)
+        said = namer.t("cazabombas.footer.and_reds", said=said,
+                       reds=reds_words(namer, left, reds))
     font = fonts.get(theme.TEXT_MIN)
     need = font.size(said)[0]
     if rack.rel == 0:  # the seat's Double Detector, at the right
@@ -245,7 +304,7 @@ def _footer(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> Non
         word = namer.t("cazabombas.footer.detector_used" if used and glow is None
                        else "cazabombas.footer.detector_ready")
         left_of = right
-        if x + FOOTER_BAR + 8 + need + 40 + font.size(word)[0] <= right:
+        if x + need + 40 + font.size(word)[0] <= right:  # before the bar, if need be
             left_of = draw_text(surface, word, (right, y), theme.TEXT_MIN,
                                 theme.INK_DISABLED if used and glow is None else theme.INK_DIM,
                                 anchor="midright", max_width=260).left
@@ -253,23 +312,52 @@ def _footer(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> Non
         if glow is not None:
             gfx.circle(surface, theme.FOCUS, box.center, round(14 + 6 * glow.t), 2)
         detector(surface, box, used and glow is None)
+        scene.help_spots.append((M.DETECTOR, pygame.Rect(box.left - 4, row.top,
+                                                         row.right - 10 - box.left + 4,
+                                                         row.height)))
         right = box.left - 14
     if x + FOOTER_BAR + 8 + need <= right:
         bar = pygame.Rect(x, y - 5, FOOTER_BAR, 10)
         gfx.rect(surface, TRAY, bar, border_radius=5)
-        if cut:
-            gfx.rect(surface, SAFE, pygame.Rect(bar.left, bar.top,
-                                                max(10, round(bar.width * cut / len(wires))),
-                                                bar.height), border_radius=5)
+        if cut:  # (of the wires to cut: a won stand's reds leave no gap)
+            filled = round(bar.width * cut / max(1, len(wires) - reds))
+            gfx.rect(surface, SAFE, pygame.Rect(bar.left, bar.top, max(10, filled), bar.height),
+                     border_radius=5)
         gfx.rect(surface, theme.PANEL_EDGE, bar, 1, border_radius=5)
         x = bar.right + 8
     done = draw_text(surface, said, (x, y), theme.TEXT_MIN, theme.INK_DIM, anchor="midleft",
                      max_width=max(60, right - x))
     x = done.right + 16
     facts = _facts(scene, seat) if rack.rel == 0 else ""
-    if facts and right - x > 60:
-        draw_text(surface, facts, (x, y), theme.TEXT_MIN, theme.INK, anchor="midleft",
-                  max_width=right - x)
+    if not facts:
+        return True
+    if font.size(facts)[0] * NARROW > right - x:
+        return False  # the name row has the room
+    draw_text(surface, facts, (x, y), theme.TEXT_MIN, theme.INK, anchor="midleft",
+              max_width=right - x)
+    return True
+
+
+def wires_to_cut(view: CazaView, stand: int) -> tuple[int, int]:
+    """(the wires of ``stand`` still to cut, the red wires on it, never to be cut) as this
+    view knows them: a red wire is counted apart where its face is seen (one's own stand, a
+    revealed red: never "cut", whatever the view says of a revealed one), and once the
+    mission is won every wire left is red (the team won by cutting all the others). The
+    wires cut are the rest."""
+    left = reds = 0
+    for wire in view.stands[stand]:
+        if (wire.key is not None and W.is_red(wire.key)) or (view.won and not wire.cut):
+            reds += 1
+        elif not wire.cut:
+            left += 1
+    return left, reds
+
+
+def reds_words(namer: Namer, left: int, reds: int) -> str:
+    """The red wires left on a stand: "2 red" beside wires still to cut, "2 red left: never
+    cut" once nothing else is (a won mission's last stand)."""
+    return namer.plural("cazabombas.footer.reds" if left == 0 else
+                        "cazabombas.footer.reds_short", reds)
 
 
 def _facts(scene: CazaTableScene, seat: int) -> str:
@@ -493,7 +581,11 @@ def _aim_banner(scene: CazaTableScene, aim: M.Aim) -> tuple[str, str, bool]:
     elif step.kind == M.STAND:
         sub = namer.t("cazabombas.aim.stand")
     elif step.kind == M.VALUE:
-        sub = namer.t("cazabombas.aim.value") if step.count == 1 else \
+        # the yellow shortcut only where the mission has yellow wires (the review read
+        # "(Y: yellow)" in a mission of blue wires only)
+        plain = "cazabombas.aim.value" if scene.shown.yellow_board else \
+            "cazabombas.aim.value_blue"
+        sub = namer.t(plain) if step.count == 1 else \
             namer.t("cazabombas.aim.values", left=left)
     elif step.kind == M.SEAT:
         sub = namer.t("cazabombas.aim.seat")
@@ -693,6 +785,32 @@ def _explain(surface: pygame.Surface, scene: CazaTableScene) -> bool:
     return True
 
 
+def help_lines(scene: CazaTableScene, key: str) -> list[str]:
+    """A way to act in words (what it does, and for the Double Detector that it is each
+    player's own, once per mission, not equipment), wrapped to the middle band."""
+    said = f"cazabombas.help.{key}"
+    if key == M.DETECTOR and scene.shown.detectors_used[scene.home] and scene.mine_face_up:
+        said = "cazabombas.help.detector_used"
+    return wrap_text(scene.t(said), theme.TEXT_MIN, L.MIDDLE.width - 28)
+
+
+def _help(surface: pygame.Surface, scene: CazaTableScene) -> bool:
+    """The way to act under the pointer (its button, a rack's Double Detector), explained
+    where the news goes, as an equipment card is; ``False`` when there is none."""
+    key = scene.explained_help
+    if key is None:
+        return False
+    lines = help_lines(scene, key)
+    height = len(lines) * EXPLAIN_LINE + 8
+    box = pygame.Rect(L.MIDDLE.left + 6, L.MINE_TOP - 6 - height, L.MIDDLE.width - 12, height)
+    round_rect(surface, box, (40, 56, 70), 10, 240)
+    round_rect(surface, box, theme.FOCUS, 10, 255, 2)
+    for k, line in enumerate(lines):
+        draw_text(surface, line, (box.centerx, box.top + 4 + k * EXPLAIN_LINE), theme.TEXT_MIN,
+                  theme.INK, bold=k == 0, anchor="midtop", max_width=box.width - 12)
+    return True
+
+
 # --- the board -----------------------------------------------------------------------------------
 
 
@@ -751,6 +869,13 @@ def _board(surface: pygame.Surface, scene: CazaTableScene) -> None:
         draw_text(surface, scene.t("cazabombas.board.no_equipment"),
                   (board.centerx, CARDS_TOP + 12), theme.TEXT_MIN, theme.INK_DIM,
                   anchor="midtop", max_width=board.width - 8)
+        # the Double Detector is each player's own, not equipment: said, so "no equipment"
+        # and every rack's "Double Detector ready" do not read as a contradiction
+        for k, words in enumerate(wrap_text(scene.t("cazabombas.board.own_detector"),
+                                            theme.TEXT_MIN, board.width - 16)[:2]):
+            draw_text(surface, words, (board.centerx, CARDS_TOP + 40 + k * EXPLAIN_LINE),
+                      theme.TEXT_MIN, theme.INK_DIM, anchor="midtop",
+                      max_width=board.width - 8)
         return
     for eq in view.equipment:
         _card(surface, scene, eq.number, eq.unlocked, eq.used, rows[eq.number], cut)
@@ -912,27 +1037,86 @@ def _card(surface: pygame.Surface, scene: CazaTableScene, number: int, unlocked:
 
 def _end(surface: pygame.Surface, scene: CazaTableScene) -> None:
     """The mission over: the title, then (lost) what lost it, the mistakes and how far the
-    team got, or (won) the open case; the buttons sit under them, clear of the racks."""
+    team got (a win has its banner and lines: ``_victory``); the buttons sit under them,
+    clear of the racks."""
     view = scene.shown
     middle = L.MIDDLE
-    if view.won:
-        title, color = scene.t("cazabombas.banner.won"), SAFE
-    else:
+    if not view.won:
         lost = "cazabombas.banner.lost_red" if _lost_by_red(scene) else \
             "cazabombas.banner.lost_dial"
-        title, color = scene.t(lost), theme.DANGER
-    draw_text(surface, title, (middle.centerx, L.BANNER_Y), theme.TEXT_HEADING, color,
-              bold=True, anchor="midtop", max_width=middle.width - 10)
-    if view.won:
-        total = sum(len(stand) for stand in view.stands)
-        draw_text(surface, scene.t("cazabombas.end.won_progress", total=total),
-                  (middle.centerx, L.END_LINES_Y), theme.TEXT_SMALL, theme.INK,
-                  anchor="midtop", max_width=middle.width - 10)
-    else:
+        draw_text(surface, scene.t(lost), (middle.centerx, L.BANNER_Y), theme.TEXT_HEADING,
+                  theme.DANGER, bold=True, anchor="midtop", max_width=middle.width - 10)
+    if not view.won:  # (a win's banner and lines are the victory's: ``_victory``)
         _summary(surface, scene)
     if scene.match.people:
         key = "cazabombas.end.next" if view.won else "cazabombas.end.retry"
         scene.again_button.text = scene.t(key)
+
+
+WIN_SIZE = 56
+"""The size of "Bomb defused!": the win's banner, as big a moment as the loss's "BOOM!"."""
+WIN_LINE_Y = L.BANNER_Y + 76
+WIN_STEP = 23
+"""The team's line under the banner (two at most), then, the mission over, how much was
+cut."""
+
+
+def won_team_line(scene: CazaTableScene) -> str:
+    """"The whole team cut every wire: Player 1, Crafty 2 and Crafty 3": a win is the
+    team's."""
+    names = [scene.namer.seat(seat) for seat in range(scene.match.config.seat_count)]
+    listed = names[0] if len(names) == 1 else scene.t(
+        "results.and", a=", ".join(names[:-1]), b=names[-1])
+    return scene.t("cazabombas.end.won_team", names=listed)
+
+
+def victory_shown(scene: CazaTableScene) -> float:
+    """How far the win's moment is on screen (0 → 1): it comes in as the case opens (at
+    once with reduced motion) and stays."""
+    tween = scene.stage.case
+    if tween is None or not tween.started or tween.done:
+        return 1.0 if scene.shown.won else 0.0
+    if scene.app.motion.reduced:
+        return 1.0
+    return min(1.0, max(0.0, (tween.progress - 0.1) / 0.35))
+
+
+def _victory(surface: pygame.Surface, scene: CazaTableScene) -> None:
+    """The mission won, the team's big moment (the review found the win a green line and a
+    small briefcase, the loss a flash, "BOOM!" and a summary): every rack glows green around
+    its wires, a banner "Bomb defused!" at the top of the middle over the opening case, then
+    (the case open) the team's names and how much it cut under it, the story's confetti over
+    all. With reduced motion the glow stands still and the
+    banner is there at once: nothing pulses or flashes."""
+    shown = victory_shown(scene)
+    if shown <= 0:
+        return
+    reduced = scene.app.motion.reduced
+    breath = 1.0 if reduced else 0.8 + 0.2 * math.sin(scene.clock * 2.0)
+    for rack in scene.layout.racks.values():
+        round_rect(surface, rack.rect.inflate(10, 10), SAFE, 18, round(90 * breath * shown), 6)
+        round_rect(surface, rack.rect.inflate(2, 2), SAFE, 15, round(230 * shown), 3)
+    middle = L.MIDDLE
+    title = fit_line(scene.t("cazabombas.story.won"), WIN_SIZE, middle.width - 40, SAFE, True)
+    panel = title.get_rect(midtop=(middle.centerx, L.BANNER_Y)).inflate(40, 10)
+    round_rect(surface, panel, theme.BG_DEEP, 16, round(215 * shown))
+    round_rect(surface, panel, SAFE, 16, round(255 * shown), 3)
+    before = title.get_alpha()
+    title.set_alpha(round(255 * shown))
+    surface.blit(title, title.get_rect(center=panel.center))
+    title.set_alpha(before)
+    if not (scene.match.is_over() and not scene.timeline.busy):
+        return  # while the case opens under the banner, the case is the news
+    y = WIN_LINE_Y
+    for line in wrap_text(won_team_line(scene), theme.TEXT_SMALL, middle.width - 20, True)[:2]:
+        draw_text(surface, line, (middle.centerx, y), theme.TEXT_SMALL, theme.INK, bold=True,
+                  anchor="midtop", max_width=middle.width - 10)
+        y += WIN_STEP
+    total = sum(1 for stand in scene.shown.stands for w in stand  # (not the reds left)
+                if w.cut and not (w.key is not None and W.is_red(w.key)))
+    draw_text(surface, scene.t("cazabombas.end.won_progress", total=total),
+              (middle.centerx, y + 2), theme.TEXT_SMALL, theme.INK_DIM, anchor="midtop",
+              max_width=middle.width - 10)
 
 
 def summary_rows(cause: bool) -> tuple[pygame.Rect, list[int], pygame.Rect]:
@@ -1026,9 +1210,9 @@ def _case(surface: pygame.Surface, scene: CazaTableScene, view: CazaView) -> Non
     else:
         return
     if scene.match.is_over() and not scene.timeline.busy:
-        case(surface, (L.MIDDLE.right - 80, L.END_LINES_Y + 44), 90, 1.0)  # over the buttons
-        return
-    case(surface, (L.MIDDLE.centerx, L.MIDDLE.centery + 34), 250, min(1.0, opened))
+        return  # the open case gives way to the win's banner and lines (``_victory``)
+    # under the win's banner (``_victory``)
+    case(surface, (L.MIDDLE.centerx, L.MIDDLE.centery + 50), 210, min(1.0, opened))
 
 
 def _flights(surface: pygame.Surface, scene: CazaTableScene) -> None:

@@ -44,6 +44,9 @@ DIAL_MOVE = 0.45
 BOOM_HOLD = 1.5
 SILENCE = 0.8
 BOOM_SIZE = 96
+BOOM_AT = (float(L.MIDDLE.centerx), float(L.MIDDLE.top + 96))
+"""Where "BOOM!" stands: the top of the middle band, clear of the news' two rows under it
+(the review saw it linger for seconds over the log's lines)."""
 """The explosion's word, across the middle of the table."""
 CASE_OPEN = 1.3
 REVEAL_GAP = 0.025
@@ -171,8 +174,7 @@ class Story:
         self._move_dial(float(scene.shown.max_mistakes + 1))
         scene.timeline.tween(0.01, 0.25, on_done=lambda: scene.boom(at))
         self._float(scene.namer.t("cazabombas.story.red"), at, WRONG_COLOR, 0.3)
-        middle = (float(L.MIDDLE.centerx), float(L.MIDDLE.centery + 40))
-        self._float(scene.namer.t("cazabombas.story.boom"), middle, theme.DANGER, 0.25,
+        self._float(scene.namer.t("cazabombas.story.boom"), BOOM_AT, theme.DANGER, 0.25,
                     size=BOOM_SIZE, seconds=BOOM_HOLD + SILENCE)
         return BOOM_HOLD + SILENCE
 
@@ -255,8 +257,7 @@ class Story:
             self._move_dial(float(scene.shown.max_mistakes + 1))
             at = (float(L.DIAL_CENTRE[0]), float(L.DIAL_CENTRE[1]))
             scene.timeline.tween(0.01, 0.3, on_done=lambda: scene.boom(at))
-            middle = (float(L.MIDDLE.centerx), float(L.MIDDLE.centery + 40))
-            self._float(scene.namer.t("cazabombas.story.boom"), middle, theme.DANGER, 0.35,
+            self._float(scene.namer.t("cazabombas.story.boom"), BOOM_AT, theme.DANGER, 0.35,
                         size=BOOM_SIZE, seconds=BOOM_HOLD + SILENCE)
             return max(BOOM_HOLD + SILENCE, self._reveal_all(BOOM_HOLD))
         return max(SILENCE, self._reveal_all(0.2))

@@ -127,6 +127,12 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
         """Where the board shows the yellow and the red values (``paint``)."""
         self.explained_colour: str | None = None
         """The colour whose values are pointed at (``yellow`` or ``red``): said in words."""
+        self.explained_help: str | None = None
+        """The way to act (``cut``, ``detector``, ``solo``, ``reveal``) under the pointer, on
+        its button or a rack's Double Detector: said in words where the news goes (the review:
+        hovering "Double Detector" or "Dual cut" told nothing)."""
+        self.help_spots: list[tuple[str, pygame.Rect]] = []
+        """Where the racks show a Double Detector (``paint``), to explain it on hover."""
         self.mode_buttons: dict[str, Button] = {}
         for key, label, shortcut in ((M.CUT, "cazabombas.mode.cut", "C"),
                                      (M.DETECTOR, "cazabombas.mode.detector", "D"),
@@ -513,6 +519,8 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
             return
         if event.type in (pygame.KEYUP, pygame.TEXTINPUT):
             return
+        if event.type == pygame.MOUSEMOTION:  # (before the buttons, which take the motion)
+            self.explained_help = self.help_at(event.pos)
         if self.controls.handle(event):
             return
         if event.type == pygame.MOUSEMOTION:
@@ -535,6 +543,13 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
         item = self._item_at(pos)
         if item is not None:
             aim.focus_on(item)
+
+    def help_at(self, pos: tuple[int, int]) -> str | None:
+        """The way to act whose button (or Double Detector on a rack) is at ``pos``."""
+        for key, button in self.mode_buttons.items():
+            if button.visible and button.rect.collidepoint(pos):
+                return key
+        return next((key for key, rect in self.help_spots if rect.collidepoint(pos)), None)
 
     def _item_at(self, pos: tuple[int, int]) -> M.Item | None:
         """What a click at ``pos`` would pick in the step being filled."""
