@@ -267,7 +267,9 @@ def _die_decide(screen: Screen, seat: int, amount: str) -> None:
     on the first choice (Enter)."""
     scene = screen.scene
     screen.until(lambda: (scene.pad is not None or scene.picker is not None)
-                 and scene.flow.viewer == seat and not scene.busy and screen.app._guard <= 0)
+                 and scene.flow.viewer == seat and not scene.busy and not scene.reading
+                 and not scene.settling  # a key while the bids stand to be read goes on
+                 and screen.app._guard <= 0)
     if scene.pad is not None:
         for char in amount:
             key(DIGITS[char])
@@ -303,7 +305,9 @@ def test_die_bombe_curtain_tells_the_last_round_and_never_a_sealed_bid(tmp_path:
         namer = screen.scene.namer
         taker = _next_curtain(screen)  # the highest bidder takes a card
         assert taker.seat == 1 and match.pending().phase == "take"
-        assert list(taker.recap) == [f"{namer.seat(1)} bid highest: 17."]
+        bids = (f"Bids revealed: {namer.seat(0)} (5), {namer.seat(1)} (17) and "
+                f"{namer.seat(2)} (2).")
+        assert list(taker.recap) == [bids, f"{namer.seat(1)} bid highest: 17."]
         scene = screen.scene
         while True:  # whatever round 1 still asks (a take, a bomb), until round 2's bids
             screen.until(lambda: scene.holding or (
@@ -319,7 +323,7 @@ def test_die_bombe_curtain_tells_the_last_round_and_never_a_sealed_bid(tmp_path:
             screen.lift(curtain.seat)
             _die_decide(screen, curtain.seat, "")
         assert curtain.seat == 0
-        lines = [namer.t("diebombe.news.highest", player=namer.seat(1), amount=17)]
+        lines = [bids, namer.t("diebombe.news.highest", player=namer.seat(1), amount=17)]
         for item in match.feed_for(None):
             ev = item.event
             if isinstance(ev, DE.CardTaken) and ev.paid:
@@ -342,7 +346,7 @@ def test_die_bombe_curtain_tells_the_last_round_and_never_a_sealed_bid(tmp_path:
         third = _next_curtain(screen)
         assert third.seat == 2
         screen.step(10)
-        assert list(third.recap) == lines[1:]  # since their bid; round 2's bids are sealed
+        assert list(third.recap) == lines[2:]  # since their bid; round 2's bids are sealed
         on_screen = screen.texts_on(third)
         assert namer.seat(2) in on_screen  # the texts were recorded
         assert "23" not in on_screen and "31" not in on_screen

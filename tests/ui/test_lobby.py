@@ -238,7 +238,7 @@ def test_the_host_removes_a_person_mid_game_from_the_pause_menu(
         _until(app, lambda: isinstance(app.stack.top, PeopleScene))
         people: Any = app.stack.top
         frames(app, 20)
-        [(seat, row)] = people.rows()
+        [(_seat, row)] = people.rows()
         assert row["name"] == "Bo" and people.removers[0].visible
         click(people.removers[0].rect.center)
         frames(app, 20)

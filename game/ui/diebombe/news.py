@@ -1,4 +1,5 @@
-"""What just happened at the table, one line per public event (``diebombe.news.*`` keys).
+"""What just happened at the table, a line per public event (``diebombe.news.*`` keys), two
+for a reveal: everybody's bid, then who bid highest (or who tied).
 
 A sealed bid and a new round are left out (the envelopes and the round's title show them);
 every line holds only what the whole table saw.
@@ -23,12 +24,34 @@ def names(namer: Namer, seats: Sequence[int]) -> str:
     return namer.t("results.and", a=", ".join(people[:-1]), b=people[-1])
 
 
-def line_for(namer: Namer, ev: object) -> str | None:
+def bids_line(namer: Namer, ev: E.BidsRevealed) -> str:
+    """Who bid what, once the bids are turned over: "Bids revealed: Ana (5), Bruno (17) and
+    Carla (2)." (the seats in their order; a rebid names only the tied bidders)."""
+    bids = [namer.t("diebombe.news.bid", player=namer.seat(seat), amount=bid)
+            for seat, bid in enumerate(ev.bids) if bid is not None]
+    every = bids[0] if len(bids) == 1 else \
+        namer.t("results.and", a=", ".join(bids[:-1]), b=bids[-1])
+    return namer.t("diebombe.news.rebids" if ev.rebid else "diebombe.news.bids", bids=every)
+
+
+def lines_for(namer: Namer, ev: object) -> list[str]:
+    """The news of one public event: none for a sealed bid or a new round; two for a reveal
+    (everybody's bid, then who bid highest or who tied and bids again)."""
     if isinstance(ev, E.BidsRevealed):
         top = max((bid for bid in ev.bids if bid is not None), default=0)
         if len(ev.highest) > 1:
-            return namer.t("diebombe.news.tie", amount=top, players=names(namer, ev.highest))
-        return namer.t("diebombe.news.highest", player=namer.seat(ev.highest[0]), amount=top)
+            verdict = namer.t("diebombe.news.tie", amount=top,
+                              players=names(namer, ev.highest))
+        else:
+            verdict = namer.t("diebombe.news.highest", player=namer.seat(ev.highest[0]),
+                              amount=top)
+        return [bids_line(namer, ev), verdict]
+    line = line_for(namer, ev)
+    return [] if line is None else [line]
+
+
+def line_for(namer: Namer, ev: object) -> str | None:
+    """The one line of an event that has one line (a reveal has two: :func:`lines_for`)."""
     if isinstance(ev, E.CardTaken):
         if ev.paid:
             return namer.t("diebombe.news.took", player=namer.seat(ev.seat),
@@ -46,8 +69,12 @@ def line_for(namer: Namer, ev: object) -> str | None:
 
 
 def news_lines(namer: Namer, items: Sequence[FeedItem], keep: int = 3) -> list[str]:
-    """The last ``keep`` lines of ``items``, oldest first."""
-    lines = [text for item in items if (text := line_for(namer, item.event)) is not None]
+    """The last ``keep`` lines of ``items``, oldest first: every public event of a round
+    (the bids once revealed and who bid them, a tie and its new bids, who took which card
+    and paid what, who bombed whose card), so the hot-seat curtain's recap, made of these
+    lines, says what the others did. ``items`` are what the viewer may see; a sealed bid
+    has no line, so none is ever told before the reveal."""
+    lines = [text for item in items for text in lines_for(namer, item.event)]
     return lines[-keep:]
 
 

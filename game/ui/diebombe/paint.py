@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.diebombe import cards as C
+from game.rules.diebombe.state import RoundRecord
 from game.rules.diebombe.view import DieView
 from game.ui import cards, fonts, gfx, theme
 from game.ui.diebombe import layout as L
@@ -529,8 +530,10 @@ def banner(scene: DieTableScene) -> tuple[str, str, bool]:
         if len(ev.highest) > 1:
             return (namer.t("diebombe.banner.tie", amount=top),
                     namer.t("diebombe.banner.tie_sub", players=names(namer, ev.highest)), True)
+        hint = namer.t("diebombe.banner.read_on", enter=namer.t("key.enter")) \
+            if scene.reading else ""
         return (namer.t("diebombe.banner.highest", player=namer.seat(ev.highest[0]),
-                        amount=top), "", True)
+                        amount=top), hint, True)
     if reveal is not None:
         return namer.t("diebombe.banner.drumroll"), "", True
     deciding = scene.deciding()
@@ -554,14 +557,15 @@ def banner(scene: DieTableScene) -> tuple[str, str, bool]:
     if phase == "take" and view.taker is not None:
         if deciding is not None:
             return (namer.t("diebombe.banner.your_take", amount=view.price or 0),
-                    namer.t("diebombe.banner.take_keys"), True)
+                    namer.t("diebombe.banner.take_keys", enter=namer.t("key.enter")), True)
         return namer.t("diebombe.banner.take", player=namer.seat(view.taker),
                        amount=view.price or 0), "", False
     if phase == "bomb" and view.bombers:
         if deciding is not None:
             key = "diebombe.banner.bomb_card_keys" if view.any_card_bombed else \
                 "diebombe.banner.bomb_keys"
-            return namer.t("diebombe.banner.your_bomb"), namer.t(key), True
+            return (namer.t("diebombe.banner.your_bomb"),
+                    namer.t(key, enter=namer.t("key.enter")), True)
         return namer.t("diebombe.banner.bomb", player=namer.seat(view.bombers[0])), "", False
     return "", "", False
 
@@ -588,9 +592,17 @@ def _banner(surface: pygame.Surface, scene: DieTableScene) -> None:
     rect = draw_text(surface, text, (L.CENTRE_X, L.BANNER_Y), size,
                      theme.ACCENT if hot else theme.INK, bold=True, anchor="midtop",
                      max_width=width)
+    bottom = rect.bottom
     if sub:
-        draw_text(surface, sub, (L.CENTRE_X, rect.bottom + 2), theme.TEXT_MIN, theme.INK_DIM,
-                  anchor="midtop", max_width=width)
+        bottom = draw_text(surface, sub, (L.CENTRE_X, rect.bottom + 2), theme.TEXT_MIN,
+                           theme.INK_DIM, anchor="midtop", max_width=width).bottom
+    clock = scene.read_clock
+    if clock is not None and scene.reading:  # the time the revealed bids stand, shrinking
+        full = min(width, rect.width) - 20
+        bar = pygame.Rect(0, 0, round(full * (1.0 - clock.progress)), 4)
+        bar.midtop = (L.CENTRE_X, bottom + 4)
+        if bar.width > 0:
+            round_rect(surface, bar, GOLD, 2)
 
 
 def _lower(surface: pygame.Surface, scene: DieTableScene) -> None:
@@ -603,43 +615,124 @@ def _lower(surface: pygame.Surface, scene: DieTableScene) -> None:
         score = view.scores()[scene.home]
         cost = namer.t("diebombe.pad.cost", n=pad.value)
         left = namer.t("diebombe.pad.left", score=signed(score), after=signed(score - pad.value))
-        pad.draw(surface, title, cost, left, namer.t("diebombe.pad.keys"))
+        pad.draw(surface, title, cost, left,
+                 namer.t("diebombe.pad.keys", enter=namer.t("key.enter")))
         return
     if scene.outcome is not None:
         _outcome(surface, scene)
         return
     lower = L.LOWER
     y = lower.top + 8
-    if scene.layout.spare is None:  # (odd seat counts: the news has its own box)
-        width = room(scene, y, y + 80)
-        for k, (row, age) in enumerate(news_rows(scene, width, 3)):
+    board = view.seats <= BOARD_SEATS
+    picker = scene.picker
+    if picker is not None and picker.kind == TAKE:
+        # the decision: who gets the card left (the board below has this round's bids)
+        y = _other_card(surface, scene, y)
+        if board:
+            y = lower.bottom  # (the news would run into the board: it comes back after)
+    if scene.layout.spare is None and y < lower.top + 60:  # (odd seat counts: own box)
+        most = 3 if board else NEWS_MOST  # (no board: the news has its room)
+        width = room(scene, y, y + 26 * most)
+        for k, (row, age) in enumerate(news_rows(scene, width, most)):
             draw_text(surface, row, (L.CENTRE_X, y + k * 26), theme.TEXT_MIN,
                       theme.INK if age == 0 else theme.INK_DIM, anchor="midtop",
                       max_width=width)
-    if view.seats <= BOARD_SEATS:
+    if board:
         _recent(surface, scene, pygame.Rect(lower.left + 4, lower.top + 100, lower.width - 8, 0))
 
 
+NEWS_MOST = 5
+"""The news under the cards with no board of recent bids (six seats): this many rows, so a
+reveal's bids fit with what came before."""
+OTHER_ROW = 25
+"""The lines saying where the card left goes, at 20 px."""
+
+
+def other_card_line(scene: DieTableScene) -> str | None:
+    """Where the card the taker leaves goes: free to the second bidder, or out of the game
+    (a tie for second, a rebid); ``None`` with a single card on the table."""
+    view = scene.shown
+    if view.phase != "take" or len(view.faceup) < 2:
+        return None
+    namer = scene.namer
+    if view.second is None:
+        return namer.t("diebombe.banner.other_out")
+    return namer.t("diebombe.banner.other_free", player=namer.seat(view.second))
+
+
+def _other_card(surface: pygame.Surface, scene: DieTableScene, y: int) -> int:
+    """The line under the take's banner saying who gets the card left (what the choice
+    gives away); where the next thing may go."""
+    text = other_card_line(scene)
+    if text is None:
+        return y
+    width = room(scene, y, y + 2 * OTHER_ROW)
+    rows = news_wrap(text, width, theme.TEXT_SMALL)[:2]
+    for k, row in enumerate(rows):
+        draw_text(surface, row, (L.CENTRE_X, y + k * OTHER_ROW), theme.TEXT_SMALL, theme.INK,
+                  anchor="midtop", max_width=width)
+    return y + len(rows) * OTHER_ROW + 8
+
+
+CLAUSE_ENDS = (":", ",", ";")
+"""A line may end after a clause ("Nobody takes green 7:" over "it leaves the game.")."""
+CLAUSE_SHARE = 2 / 3
+"""A clause's end (else a word that is no little joining word) is where a line breaks when
+the line is then at least this share of the longest that fits (else the line is filled)."""
+WEAK_MOST = 3
+"""A lower-case word of this many letters or fewer ("y", "and", "de", "el") leans on the next
+one: a line rather ends before it."""
+
+
 @lru_cache(maxsize=256)
-def balanced_wrap(text: str, width: int, size: int = theme.TEXT_MIN) -> tuple[str, ...]:
-    """``text`` wrapped to ``width``; two lines are balanced ("Crafty 5 takes green 21" over
-    "and pays 9.", not a last word or a number left alone on the second line), never broken
-    before a number (it stays with its word: "green 3", "pays 9")."""
-    lines = tuple(wrap_text(text, size, width))
-    if len(lines) != 2:
-        return lines
+def news_wrap(text: str, width: int, size: int = theme.TEXT_MIN) -> tuple[str, ...]:
+    """``text`` wrapped to ``width``, each line filled as far as the room goes ("Player 2
+    takes red 9" over "and pays 7.": lines balanced to half the box read as wrapped with
+    room to spare), broken after a clause when that comes late enough in the line, never
+    before a number (it stays with its word: "green 3", "pays 9"), and never leaving a last
+    word alone on the last line (the word before goes with it)."""
     words = text.split()
     font = fonts.get(size)
-    best = lines
-    best_w = max(font.size(line)[0] for line in lines)
-    for cut in range(1, len(words)):
-        if words[cut][:1].isdigit():
-            continue  # a number stays with the word before it ("green 3", "pays 9")
-        first, second = " ".join(words[:cut]), " ".join(words[cut:])
-        w = max(font.size(first)[0], font.size(second)[0])
-        if w <= width and w < best_w:
-            best, best_w = (first, second), w
-    return best
+
+    def fit(first: int, last: int) -> bool:
+        return font.size(" ".join(words[first:last]))[0] <= width
+
+    def allowed(cut: int) -> bool:
+        return not words[cut].lstrip("(")[:1].isdigit()
+
+    def weak(word: str) -> bool:
+        return word.isalpha() and word.islower() and len(word) <= WEAK_MOST
+
+    cuts: list[int] = []
+    start = 0
+    while start < len(words):
+        end = start + 1
+        while end < len(words) and fit(start, end + 1):
+            end += 1
+        if end < len(words):
+            full = font.size(" ".join(words[start:end]))[0]
+            good = [cut for cut in range(end, start, -1) if allowed(cut)]
+            late = [cut for cut in good
+                    if font.size(" ".join(words[start:cut]))[0] >= full * CLAUSE_SHARE]
+            clause = next((cut for cut in late if words[cut - 1].endswith(CLAUSE_ENDS)),
+                          None)
+            strong = next((cut for cut in late if not weak(words[cut - 1])), None)
+            end = clause if clause is not None else strong if strong is not None else \
+                good[0] if good else end
+        cuts.append(end)
+        start = end
+    if len(cuts) >= 2 and cuts[-1] - cuts[-2] == 1:  # a last word alone
+        before = cuts[-3] if len(cuts) >= 3 else 0
+        for cut in range(cuts[-2] - 1, before, -1):
+            if allowed(cut) and not weak(words[cut - 1]) and fit(cut, len(words)):
+                cuts[-2] = cut
+                break
+    lines: list[str] = []
+    start = 0
+    for cut in cuts:
+        lines.append(" ".join(words[start:cut]))
+        start = cut
+    return tuple(lines)
 
 
 def news_rows(scene: DieTableScene, width: int, most: int) -> list[tuple[str, int]]:
@@ -650,7 +743,7 @@ def news_rows(scene: DieTableScene, width: int, most: int) -> list[tuple[str, in
     items = scene.match.feed_for(viewer, start)[: max(0, scene._logged - start)]
     rows: list[tuple[str, int]] = []
     for age, line in enumerate(reversed(news_lines(scene.namer, items, most))):
-        wrapped = balanced_wrap(line, width)
+        wrapped = news_wrap(line, width)
         if len(rows) + len(wrapped) > most:
             break
         rows[:0] = [(row, age) for row in wrapped]
@@ -769,7 +862,10 @@ def _recent(surface: pygame.Surface, scene: DieTableScene, box: pygame.Rect) -> 
     room to the seats' names when those would be squeezed."""
     view = scene.shown
     namer = scene.namer
-    records = view.history[-3:]
+    records = list(view.history[-3:])
+    now = current_record(view)
+    if now is not None:  # this round's bids, revealed: the take's (or the rebid's) context
+        records = [*view.history[-2:], now]
     if not records:
         return
     seats = view.seats
@@ -804,7 +900,9 @@ def _recent(surface: pygame.Surface, scene: DieTableScene, box: pygame.Rect) -> 
                       theme.TEXT_MIN, theme.INK_DIM, anchor="center", max_width=col_w - 4)
     for record, row in zip(records, minis, strict=True):
         draw_text(surface, namer.t("diebombe.round_short", n=record.round),
-                  (box.left + 12, y + 14), theme.TEXT_MIN, theme.INK, anchor="midleft")
+                  (box.left + 12, y + 14), theme.TEXT_MIN,
+                  theme.ACCENT if record is now else theme.INK, bold=record is now,
+                  anchor="midleft")
         x = box.left + label_w
         for chip in row:
             surface.blit(chip, (x, y + 1))
@@ -819,6 +917,17 @@ def _recent(surface: pygame.Surface, scene: DieTableScene, box: pygame.Rect) -> 
                 draw_text(surface, line, (x0 + seat * col_w + col_w // 2, y + 14), size, color,
                           bold=bold, anchor="center", max_width=col_w - 6)
         y += ROW
+
+
+def current_record(view: DieView) -> RoundRecord | None:
+    """The round in progress as a line of the recent bids, once its bids are revealed (the
+    take, a rebid): its cards, every bid so far, the highest bidder (who takes: gold) and
+    the second; ``None`` before the reveal."""
+    if view.phase not in ("take", "rebid") or not view.reveals:
+        return None
+    taker = view.taker if view.phase == "take" and view.taker is not None else -1
+    return RoundRecord(view.round, view.faceup, view.reveals, taker, "", view.price or 0,
+                       view.second if view.phase == "take" else None, None)
 
 
 def _floaters(surface: pygame.Surface, scene: DieTableScene) -> None:

@@ -50,6 +50,10 @@ FLIP_GAP = 0.18
 """The bids turn over one after another, this far apart: each number can be read."""
 GROW_TIME = 0.45
 REVEAL_HOLD = 0.2
+REVEAL_READ = 3.0
+"""In hot seat the revealed bids stand this long (at normal speed) once the winner's number
+has grown, before the curtain comes down on them: everybody bid in secret, and this is the
+moment they see who bid what (a key or a click goes on sooner)."""
 OUTCOME_SECONDS = 3.2
 """A round's outcome stays this long (at normal speed) when nobody needs to hand the mouse
 on: long enough to read two lines, and Enter cuts it short."""
@@ -150,6 +154,8 @@ class Story:
         handler = self._handlers.get(type(event))
         if handler is not None:
             self.scene.timeline.add(partial(handler, event))
+        if isinstance(event, E.BidsRevealed):
+            self.scene.timeline.add(self._read)
 
     def first_deal(self) -> None:
         """A new game: the first two cards fly from the deck and turn over, as every round's
@@ -224,6 +230,17 @@ class Story:
         grow = timeline.tween(GROW_TIME, turned, ease=ease_out_back)
         scene.reveal = Reveal(ev, drum, flips, grow)
         return turned + GROW_TIME + REVEAL_HOLD
+
+    def _read(self) -> float:
+        """The revealed bids stand to be read (hot seat: ``scene.reveal_seconds``), with
+        the time left shrinking under the banner; a key or a click goes on sooner."""
+        scene = self.scene
+        seconds = scene.reveal_seconds()
+        if seconds <= 0 or scene.reveal is None:
+            return 0.0
+        scene.read_clock = scene.timeline.tween(seconds, moves=False, ease=lambda t: t)
+        scene.timeline.allow_skip()
+        return seconds
 
     def _hold(self, events: tuple[E.DieEvent, ...], last: bool) -> float:
         """The round's outcome stays on screen (a click, Enter or Space goes on)."""

@@ -38,7 +38,7 @@ from game.ui.diebombe.marks import FACE_SIZE, draw_face
 from game.ui.diebombe.names import Namer
 from game.ui.diebombe.picker import BOMB, TAKE, Pick, Picker
 from game.ui.diebombe.sheet import ScoreSheet
-from game.ui.diebombe.story import OUTCOME_SECONDS, Floater, Outcome, Reveal, Story
+from game.ui.diebombe.story import OUTCOME_SECONDS, REVEAL_READ, Floater, Outcome, Reveal, Story
 from game.ui.table.base import FAST_FORWARD, GameTable
 from game.ui.tween import Tween
 from game.ui.widgets import Button
@@ -86,6 +86,8 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
         self.reveal: Reveal | None = None
         self.outcome: Outcome | None = None
         """The round's outcome held on screen before the next round (or the curtain)."""
+        self.read_clock: Tween | None = None
+        """The revealed bids standing to be read (hot seat), before the curtain comes."""
         self._fast = False
         """Fast-forward is on (a table of machines only; the pace of the moment is worked
         out every frame, ``_pace_now``)."""
@@ -151,6 +153,7 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
         self.sealing.clear()
         self.reveal = None
         self.outcome = None
+        self.read_clock = None
         self._sync_decision()
 
     def show_after_round(self) -> None:
@@ -271,11 +274,18 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
         return self.outcome is not None and self.timeline.skippable and not self._left
 
     @property
+    def reading(self) -> bool:
+        """The bids just revealed stand on screen to be read (hot seat), until their time is
+        up or a key or a click goes on."""
+        return self.read_clock is not None and self.timeline.skippable and not self._left
+
+    @property
     def busy(self) -> bool:
         """Input is locked while an action resolves (not while a round's outcome waits: its
-        button and Enter go on; nor at a table of machines only, where nobody decides and
+        button and Enter go on; nor while the revealed bids stand to be read: a key or a
+        click goes on; nor at a table of machines only, where nobody decides and
         fast-forward must work while the cards fly)."""
-        if self.holding or not self.match.people:
+        if self.holding or self.reading or not self.match.people:
             return False
         return self.timeline.busy or self._left
 
@@ -284,9 +294,17 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
         says when they are ready), else a time one can read it in."""
         return None if len(self.match.people) >= 2 else OUTCOME_SECONDS
 
+    def reveal_seconds(self) -> float:
+        """How long the revealed bids stand once every one has turned over, before the
+        curtain comes down on them: in hot seat the reveal is the round's big moment and
+        everybody at the screen reads it (a key or a click goes on sooner); with one person
+        the bids stay beside the seats while the round goes on, so no wait."""
+        return REVEAL_READ if len(self.match.people) >= 2 else 0.0
+
     def go_on(self) -> None:
-        """The button, Enter or Space under a round's outcome: on to the next round."""
-        if self.holding:
+        """The button, Enter or Space under a round's outcome: on to the next round; a key
+        or a click while the revealed bids stand: on with the round."""
+        if self.holding or self.reading:
             self.timeline.skip_beat()
 
     def _go_on_text(self) -> str:
@@ -298,8 +316,8 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
         flow = self.flow
         waiting = flow.awaiting_person is not None or flow.curtain_for is not None
         sheet_running = self.sheet is not None and not self.sheet.done
-        return (self.busy or sheet_running or bool(self.particles) or bool(self.floaters)
-                or not (waiting or self.match.is_over()))
+        return (self.busy or self.reading or sheet_running or bool(self.particles)
+                or bool(self.floaters) or not (waiting or self.match.is_over()))
 
     def _play(self, dt: float) -> None:
         self.clock += dt
@@ -348,7 +366,8 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
     def _update_controls(self) -> None:
         over = self.match.is_over()
         holding = self.holding
-        self.history_button.visible = not over and self.pad is None and not holding
+        self.history_button.visible = not over and self.pad is None and not holding \
+            and not self.reading
         self.results_button.visible = over and self.sheet is not None
         self.go_on_button.visible = holding and self.sheet is None
         self.ff_button.visible = not self.match.people and not over
@@ -419,6 +438,10 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
             return
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
+        if self.reading and event.type == pygame.MOUSEBUTTONDOWN \
+                and getattr(event, "button", 1) == 1:
+            self.go_on()  # the revealed bids have been read
+            return
         if self.pad is not None and self.pad.handle(event):
             return
         if self.picker is not None and self.picker.mouse(event):
@@ -433,7 +456,7 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
                 else:
                     self.sheet.finish()
             return
-        if self.holding and key in ENTER_KEYS:
+        if (self.holding or self.reading) and key in ENTER_KEYS:
             self.go_on()
             return
         if key == pygame.K_f and not self.match.people:
