@@ -33,6 +33,7 @@ from game.net.protocol import (
     HELLO_TIMEOUT,
     MAX_CLIENT_MESSAGE,
     MESSAGES_PER_SECOND,
+    Act,
     Hello,
     dumps,
     parse_client,
@@ -238,7 +239,12 @@ class TableServer:
                 raise ProtocolError(f"message {n} where {expected} was due",
                                     Reason.OUT_OF_ORDER)
             expected += 1
-            self.dispatch(self.table.handle(session_id, message))
+            self.dispatch(self.table.handle(session_id, message, others=False))
+            if isinstance(message, Act):
+                # the acting computer's update is on its way (saved first, in dispatch)
+                # before the other computers' are built
+                await asyncio.sleep(0)
+                self.dispatch(self.table.updates())
 
     async def _writer(self, conn: ServerConnection,
                       queue: asyncio.Queue[tuple[str, str | None]]) -> None:

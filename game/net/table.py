@@ -285,9 +285,13 @@ class HostTable:
 
     # ------------------------------------------------------------ playing
 
-    def handle(self, session_id: int, message: Hello | Act | Leave) -> Outbox:
+    def handle(self, session_id: int, message: Hello | Act | Leave, *,
+               others: bool = True) -> Outbox:
         """A joined connection's message. ``ProtocolError`` (close it) for one that makes no
-        sense now; an action that is not legal now is told, and changes nothing."""
+        sense now; an action that is not legal now is told, and changes nothing.
+        ``others=False``: an action's update for the computer that sent it only (the server
+        sends it, then asks :meth:`updates` for the others: the person waiting is the one
+        who acted, and their update need not wait for six others to be built)."""
         session = self.sessions.get(session_id)
         if session is None or isinstance(message, Hello):
             raise ProtocolError("hello twice", Reason.OUT_OF_ORDER)
@@ -313,7 +317,7 @@ class HostTable:
         except IllegalAction as error:
             return [(session_id, {"k": "told", "seat": message.seat, "at": message.at,
                                   "why": error.why.value, "reason": error.reason})]
-        return self.updates(first=session_id)
+        return self.updates(first=session_id, only=None if others else session_id)
 
     def _legal_action(self, seat: int, data: dict[str, Any] | Any) -> Any:
         """The legal action the message names, found by its encoding among the seat's legal
@@ -341,17 +345,20 @@ class HostTable:
 
     # ------------------------------------------------------------ what is sent
 
-    def updates(self, first: int | None = None) -> Outbox:
+    def updates(self, first: int | None = None, only: int | None = None) -> Outbox:
         """An update for every joined computer whose seats see something new; ``first``:
         the session that acted, whose update is built and sent before the others' (it is
         the one a person is waiting on: with seven computers at the table, the last one's
-        update left the host ~2 ms after the first's)."""
+        update left the host ~2 ms after the first's); ``only``: that session's alone (the
+        others' come at the next call, each marked sent when built)."""
         out: Outbox = []
         key = (self.match.moves, self.version)
         sessions = list(self.sessions.values())
         if first is not None and first in self.sessions:
             sessions.remove(self.sessions[first])
             sessions.insert(0, self.sessions[first])
+        if only is not None:
+            sessions = [s for s in sessions if s.id == only]
         for session in sessions:
             if session.sent == key:
                 continue

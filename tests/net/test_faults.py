@@ -457,12 +457,13 @@ async def _lose_the_first_act(tmp_path: Path) -> tuple[Any, list[JoinResult], in
     handle = table.handle
     lost = 0
 
-    def lose_the_first_act(session: int, message: Hello | Act | Leave) -> Outbox:
+    def lose_the_first_act(session: int, message: Hello | Act | Leave, *,
+                           others: bool = True) -> Outbox:
         nonlocal lost
         if isinstance(message, Act) and not lost:
             lost += 1
             raise ProtocolError("the act is lost with the connection")
-        return handle(session, message)
+        return handle(session, message, others=others)
 
     table.handle = lose_the_first_act  # type: ignore[method-assign, assignment]
     joiners = [Joiner(f"wss://{host}:{port}", table.code, name, new_token(),

@@ -143,6 +143,16 @@ def test_the_computer_that_acted_is_sent_its_update_first() -> None:
     assert [session for session, m in out if m["k"] == "update"][:2] == [2, 1]
 
 
+def test_the_server_may_send_the_actors_update_before_the_others_are_built() -> None:
+    """``others=False``: the acting computer's update alone; the next ``updates()`` has every
+    other computer's (and not the actor's again)."""
+    host = started()
+    out = host.handle(1, Act(0, 0, {"do": "draw"}), others=False)
+    assert [(s, m["k"]) for s, m in out] == [(1, "update")]
+    assert [(s, m["k"]) for s, m in host.updates()] == [(2, "update")]
+    assert host.updates() == []
+
+
 def test_an_away_seat_is_waited_for_then_played_by_a_machine_until_its_person_returns() -> None:
     host = started()
     host.drop(1)
