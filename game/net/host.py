@@ -128,12 +128,14 @@ def keep(table: HostTable, folder: Path, port: int | None = None) -> Callable[[]
 
     def save_match() -> None:
         match = table.match
-        if match.is_over() and (not kept or kept[-1] is not match):
-            kept[:] = [match]  # kept among the past games before its autosave goes
-            keep_finished(folder.parent, table)
-        saver.save(match)
         if match.is_over():
+            # the table file goes with the last move, at once (the fault tests read it as
+            # "the game goes on"), then the game goes among the past games, then its autosave
             (folder / TABLE_FILE).unlink(missing_ok=True)
+            if not kept or kept[-1] is not match:
+                kept[:] = [match]
+                keep_finished(folder.parent, table)
+        saver.save(match)
 
     def save_all() -> None:
         save_match()
