@@ -369,7 +369,6 @@ def _replay(args: argparse.Namespace) -> int:
     ``replay`` accepts exactly the saves the game would resume. Besides ``MalformedInput``, the
     readers underneath may let a ``ValueError`` (a 5,000-digit number), a ``RecursionError``
     (deep nesting) or an ``OSError`` through: all are the file's fault."""
-    from game.core.errors import MalformedInput, beyond_parser_limits
     from game.core.saves import read_save
     from game.match.match import Match
 
@@ -377,12 +376,8 @@ def _replay(args: argparse.Namespace) -> int:
     try:
         save = read_save(path)
         match = Match.from_save(save)
-    except MalformedInput as error:
-        return _json_error(str(error))
-    except (ValueError, RecursionError) as error:
-        return _json_error(f"cannot read {path.name}: {beyond_parser_limits(error)}")
-    except OSError as error:
-        return _json_error(f"cannot read {path.name}: {error.strerror or error}")
+    except (ValueError, RecursionError, OSError) as error:
+        return _unreadable(error, path.name)
     outcome = match.outcome()
     print(json.dumps({
         "game": save.config.game,
@@ -437,7 +432,6 @@ def _review(args: argparse.Namespace) -> int:
     plain save, or with ``--last`` the newest kept game of the data folder. A file that
     cannot be read or replayed, an unfinished game (its review would show secrets) or no
     kept game: one ``{"error": …}`` line, exit 2, as ``replay`` answers."""
-    from game.core.errors import MalformedInput, beyond_parser_limits
     from game.history.review import analyse, read_game
 
     name = "the last game" if args.last else Path(args.file).name
@@ -453,12 +447,8 @@ def _review(args: argparse.Namespace) -> int:
         else:
             save = read_game(Path(args.file))
         review = analyse(save)
-    except MalformedInput as error:
-        return _json_error(str(error))
-    except (ValueError, RecursionError) as error:
-        return _json_error(f"cannot read {name}: {beyond_parser_limits(error)}")
-    except OSError as error:
-        return _json_error(f"cannot read {name}: {error.strerror or error}")
+    except (ValueError, RecursionError, OSError) as error:
+        return _unreadable(error, name)
     if args.json:
         for entry in review.entries:
             print(json.dumps(entry.to_json(), ensure_ascii=False))
@@ -502,6 +492,18 @@ def _code(args: argparse.Namespace) -> int:
     print(json.dumps({"code": encode(config, seed), "seed": seed, **config.to_json()},
                      ensure_ascii=False))
     return 0
+
+
+def _unreadable(error: ValueError | RecursionError | OSError, name: str) -> int:
+    """A file the commands that read games cannot use, in one ``{"error": …}`` line: its own
+    words for a file that is not a game (``MalformedInput``), else what the reader said."""
+    from game.core.errors import MalformedInput, beyond_parser_limits
+
+    if isinstance(error, MalformedInput):
+        return _json_error(str(error))
+    if isinstance(error, OSError):
+        return _json_error(f"cannot read {name}: {error.strerror or error}")
+    return _json_error(f"cannot read {name}: {beyond_parser_limits(error)}")
 
 
 def _json_error(message: str) -> int:
