@@ -20,6 +20,7 @@ from __future__ import annotations
 import base64
 import binascii
 import json
+import logging
 import os
 import re
 import tempfile
@@ -33,6 +34,8 @@ from game.core.codes import SEED_SPACE
 from game.core.config import GameConfig, SeatKind
 from game.core.errors import MalformedInput, beyond_parser_limits
 from game.core.files import read_text_capped
+
+log = logging.getLogger(__name__)
 
 SAVE_FORMAT = "mecha-corta-save"
 SAVE_VERSION = 2
@@ -209,22 +212,43 @@ def read_save(path: Path) -> SavedGame:
     return loads(text)
 
 
-def write_atomic(path: Path, text: str) -> None:
+def write_atomic(path: Path, text: str, *, durable: bool = True) -> None:
     """Write to a temporary file beside ``path``, flush it to disk, then rename over ``path``:
     a crash leaves either the old file or the new one, never half of each. A write that fails
     removes its temporary file; one a killed process left behind is for
-    :func:`remove_stale_temps`."""
+    :func:`remove_stale_temps`.
+
+    ``durable=False`` leaves the flush to the disk for the caller's :func:`sync_file` a moment
+    later (the network host's per-move save: the file is in the system's cache when the rename
+    returns, so a killed process loses nothing; only a power cut in the next milliseconds
+    could)."""
     path.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8") as handle:
             handle.write(text)
             handle.flush()
-            os.fsync(handle.fileno())
+            if durable:
+                os.fsync(handle.fileno())
         os.replace(tmp_name, path)
     except BaseException:
         Path(tmp_name).unlink(missing_ok=True)
         raise
+
+
+def sync_file(path: Path) -> None:
+    """Flush ``path``, written with ``write_atomic(durable=False)``, to the disk; a file gone
+    or replaced meanwhile is no error (the newer one has its own flush coming)."""
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError as error:
+        log.warning("cannot flush %s to the disk: %s", path.name, error)
+    finally:
+        os.close(fd)
 
 
 def temp_pattern(path: Path) -> re.Pattern[str]:

@@ -161,17 +161,19 @@ class Autosaver:
 
     # ------------------------------------------------------------ writing
 
-    def save(self, match: Match, seen: Seen | None = None) -> bool:
+    def save(self, match: Match, seen: Seen | None = None, *, durable: bool = True) -> bool:
         """Write ``match`` (atomically); a finished match clears the file instead. ``False``
         when the disk said no (logged once per run of failures, and once more when a write
-        works again: the game goes on)."""
+        works again: the game goes on). ``durable=False``: the caller flushes it to the disk
+        (``write_atomic``)."""
         if match.is_over():
             self.clear()
             return True
         data: dict[str, Any] = match.save().to_json()
         data[EXTRA] = (seen or Seen()).to_json()
         try:
-            write_atomic(self.path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
+            write_atomic(self.path, json.dumps(data, ensure_ascii=False, indent=1) + "\n",
+                         durable=durable)
         except OSError as error:
             if not self._failing:
                 log.warning("autosave: cannot write %s: %s", self.path, error)
