@@ -86,8 +86,8 @@ class UiKit:
     the short line the results screen shows beside a seat (the bomb deck: when it exploded).
     ``legend``: the rules page's legend beside the text, (icon name, locale key) pairs.
     ``windows``: whether a game has timed windows, so the new-game screen offers their
-    length. ``tutorial``: the family's first game that teaches, if it has one (the title's "How
-    to play" finds the featured game's through ``game.ui.registry.featured_tutorial``).
+    length. ``lessons``: game → its first game that teaches, for the games of the family that
+    have one (the title's "How to play" lists them: ``game.ui.registry.lesson_for``).
     ``stats``: the results' statistics of a finished game, from its public feed
     (``game.ui.gamestats``). ``follow_up``: the next table the results offer, if any.
     ``recap``: the hot-seat curtain's lines for public events (oldest first) at a table of
@@ -99,7 +99,7 @@ class UiKit:
     seat_note: Callable[[Translator, TableSource, int], str] = _no_note
     legend: Callable[[str], list[tuple[str, str]]] = _no_legend
     windows: Callable[[str], bool] = _no_windows
-    tutorial: Tutorial | None = None
+    lessons: Mapping[str, Tutorial] = field(default_factory=dict)
     stats: Callable[[Translator, TableSource, Settings], Stats | None] = _no_stats
     follow_up: Callable[[TableSource], FollowUp | None] = _no_follow_up
     recap: Callable[[Any, Sequence[FeedItem]], list[str]] = _no_recap

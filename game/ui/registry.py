@@ -52,10 +52,15 @@ def on_screen() -> tuple[str, ...]:
     return tuple(game for game in playable() if family_of(game) in _KITS)
 
 
+def lesson_for(game_id: str) -> Tutorial | None:
+    """The first game that teaches ``game_id``, if it has one."""
+    kit = _KITS.get(family_of(game_id))
+    return kit.lessons.get(game_id) if kit is not None else None
+
+
 def featured_tutorial() -> Tutorial | None:
-    """The first game that teaches the featured game ("How to play"), if its family has one."""
-    kit = _KITS.get(family_of(FEATURED.game))
-    return kit.tutorial if kit is not None else None
+    """The first game that teaches the featured game (the very first "Play now")."""
+    return lesson_for(FEATURED.game)
 
 
 def shot_names() -> tuple[str, ...]:

@@ -124,4 +124,4 @@ def recap(table: Any, items: Sequence[FeedItem]) -> list[str]:
 
 
 KIT = UiKit("bombdeck", table, SHOTS, seat_note, legend, windows,
-            Tutorial(LESSON_CONFIG, LESSON_SEED, teach), stats=stats, recap=recap)
+            {"bombazo": Tutorial(LESSON_CONFIG, LESSON_SEED, teach)}, stats=stats, recap=recap)
