@@ -43,11 +43,13 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
+from pygame._sdl2 import controller
 
 from game.core.errors import MechaCortaError
 from game.ui import fonts, gfx, theme, widgets
 from game.ui.fx import Flash, Shake
 from game.ui.locale import Translator, load_locale, resource_path, system_lang
+from game.ui.pad import PAD_DEVICE_EVENTS, PAD_EVENTS, PadInput, PadStyle, prompt, style_of
 from game.ui.quiet import library_noise_to_log, name_the_window
 from game.ui.settings import Settings
 from game.ui.sound import Music, Sound
@@ -103,7 +105,10 @@ class Hooks:
     resume: Callable[[Unfinished], None] | None = None
     """Open the table of an unfinished game where it was left."""
     how_to_play: Callable[[], None] | None = None
-    """"How to play": the first game that teaches, again."""
+    """"How to play": every game's lesson and rules (``game.ui.scenes.lessons``)."""
+    lesson: Callable[[str], None] | None = None
+    """Open the first game that teaches this game (asking first if it replaces an unfinished
+    game)."""
     past_games: Callable[[], None] | None = None
     """"Past games": the finished games kept on this computer, and the players' record."""
 
@@ -168,6 +173,18 @@ class App:
         """The ambient areas of the frame shown last when it was a still idle frame (the next
         one may draw only those again), else ``None``: the next idle frame is drawn whole."""
         self._thinker: Thinker | None = None
+        self.pad_input = PadInput()
+        self.pads: dict[int, PadStyle] = {}
+        """The controllers plugged in (instance id → the names printed on their buttons)."""
+        self._pad_objects: dict[int, Any] = {}
+        self.pad_seats: dict[int, int] = {}
+        """Hot seat: the controller each person took at their curtain (instance id → seat);
+        their curtain opens with it, and its Y nopes for them."""
+        self.pad_style: PadStyle | None = None
+        """The style of the controller used last; ``None`` while the keyboard or the mouse was
+        used last (the key caps then show keys)."""
+        widgets.set_prompts(self.prompt_for)
+        self._open_controllers()
         pygame.display.set_caption(self.loc.t("app.title"))
         if start == "title":
             self.to_title()
@@ -305,11 +322,19 @@ class App:
 
     def dispatch(self, event: pygame.event.Event) -> None:
         """Route one event: quit, resizes, F11 and Esc first, then the lock, then the top
-        scene (mouse positions in logical units)."""
+        scene (mouse positions in logical units). A controller's events go as the keys they
+        stand for (``game.ui.pad``)."""
         kind = event.type
         if kind == pygame.QUIT:
             self.quit()
             return
+        if kind in PAD_EVENTS or kind in PAD_DEVICE_EVENTS:
+            self._pad_event(event)
+            return
+        if kind in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and getattr(event, "pad", None) \
+                is None and self.pad_style is not None:
+            self.pad_style = None  # the keyboard or the mouse again: the caps show keys
+            self.wake()
         if kind in RESIZE_EVENTS:
             self.fit_window()
             return
@@ -335,6 +360,76 @@ class App:
         if kind == pygame.KEYDOWN:
             self._pressed_on[event.key] = top
         self.stack.handle(event)
+
+    # --- controllers --------------------------------------------------------------------------
+
+    def _open_controllers(self) -> None:
+        """Open the controllers already plugged in (those plugged in later announce
+        themselves). A machine without the controller subsystem plays on without."""
+        try:
+            controller.init()
+            count = controller.get_count()
+        except pygame.error:
+            return
+        for index in range(count):
+            self._open_controller(index)
+
+    def _open_controller(self, index: int) -> None:
+        try:
+            if not controller.is_controller(index):
+                return
+            pad = controller.Controller(index)
+            instance = pad.as_joystick().get_instance_id()
+            name = pad.name or ""
+        except (pygame.error, AttributeError):
+            return
+        self._pad_objects[instance] = pad
+        self.pads[instance] = style_of(name)
+
+    def _pad_event(self, event: pygame.event.Event) -> None:
+        kind = event.type
+        if kind == pygame.CONTROLLERDEVICEADDED:
+            self._open_controller(getattr(event, "device_index", -1))
+            return
+        if kind == pygame.CONTROLLERDEVICEREMOVED:
+            instance = getattr(event, "instance_id", -1)
+            self._pad_objects.pop(instance, None)
+            self.pad_seats.pop(instance, None)  # its person takes another at their curtain
+            was = self.pads.pop(instance, None)
+            top = self.stack.top
+            if was is not None and top is not None:
+                top.on_pad_lost()
+            return
+        if kind == pygame.CONTROLLERDEVICEREMAPPED:
+            return
+        top = self.stack.top
+        seat = self.pad_seats.get(getattr(event, "instance_id", -1))
+        keys = self.pad_input.keys_for(
+            event, top.pad_keys if top is not None else None,
+            (lambda button: top.pad_key(button, seat)) if top is not None else None)
+        if keys and keys[0].type == pygame.KEYDOWN:
+            style = self.pads.get(getattr(event, "instance_id", -1), PadStyle.XBOX)
+            if style is not self.pad_style:
+                self.pad_style = style
+                self.wake()
+        for key in keys:
+            self.dispatch(key)
+
+    def prompt_for(self, key: int | None, label: str) -> str:
+        """The key cap a button shows for ``key`` (its shortcut; ``None``: none, its cap
+        ``label`` read as Enter or Esc when it says so): the key's own name while the keyboard
+        or the mouse was used last, the controller button's while a controller was (empty
+        when no button presses it: a cap that no button answers is left out)."""
+        if self.pad_style is None:
+            return label
+        if key is None:
+            key = {self.loc.t("key.enter"): pygame.K_RETURN,
+                   self.loc.t("key.esc"): pygame.K_ESCAPE,
+                   self.loc.t("key.space"): pygame.K_SPACE}.get(label)
+            if key is None:
+                return ""
+        top = self.stack.top
+        return prompt(key, self.pad_style, top.pad_keys if top is not None else None) or ""
 
     def _release(self, event: pygame.event.Event, top: Scene[Any]) -> None:
         """A key's release also goes to the scene it was pressed on when another has come

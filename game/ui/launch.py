@@ -2,7 +2,8 @@
 
 - "Play now": Bombazo, a person at seat 0 and three Astuto, with a fresh seed; the very first
   time (``Settings.tutorial_seen`` not set), the first game that teaches instead.
-- "How to play": the first game that teaches (the featured game's ``UiKit.tutorial``), again.
+- "How to play": every game's first game that teaches (``UiKit.lessons``) and its rules, on one
+  page (``game.ui.scenes.lessons``).
 - "New game": the :class:`~game.ui.scenes.new_game.NewGameScene` at once; its Start (or a
   code typed there) asks before an unfinished game is replaced, as "Play now" does at once.
 - A typed code: ``check_code`` answers a translated message for a code that cannot be played;
@@ -48,7 +49,7 @@ from game.core.errors import MalformedInput, MechaCortaError, Problem
 from game.match.autosave import Autosaver, DamagedSave, Seen, Unfinished
 from game.match.match import Match
 from game.rules.codes import decode
-from game.ui.registry import FEATURED, featured_tutorial, ui_kit_for
+from game.ui.registry import FEATURED, lesson_for, ui_kit_for
 
 if TYPE_CHECKING:
     from game.net.remote import RemoteMatch
@@ -370,9 +371,14 @@ def unless_it_loses_a_game(app: App, then: Callable[[], None]) -> None:
 
 
 def open_tutorial(app: App) -> bool:
-    """Open the first game that teaches (its table over the title) and remember that it was
-    given; ``False`` (nothing opens) when the featured game's family has none."""
-    tutorial = featured_tutorial()
+    """Open the featured game's first game that teaches (the very first "Play now")."""
+    return open_lesson(app, FEATURED.game)
+
+
+def open_lesson(app: App, game: str) -> bool:
+    """Open ``game``'s first game that teaches (its table over the title) and remember that a
+    lesson was given; ``False`` (nothing opens) when the game has none."""
+    tutorial = lesson_for(game)
     if tutorial is None:
         return False
     app.settings.tutorial_seen = True
@@ -393,9 +399,19 @@ def play_now(app: App) -> None:
 
 
 def how_to_play(app: App) -> None:
-    def start() -> None:
-        open_tutorial(app)
+    """Every game's lesson and rules, on one page."""
+    from game.ui.scenes.lessons import LessonsScene
 
+    app.push(LessonsScene(app))
+
+
+def lesson(app: App, game: str) -> None:
+    """``game``'s lesson over the title (from How to play or a rules page: the pages it was
+    chosen on close first, so the lesson's end goes back to the title)."""
+    def start() -> None:
+        open_lesson(app, game)
+
+    app.to_title()
     unless_it_loses_a_game(app, start)
 
 
@@ -437,12 +453,12 @@ def open_code_asking(app: App, code: str) -> None:
 def hooks_for(app: App) -> Hooks:
     from game.ui.app import Hooks
 
-    teach = (lambda: how_to_play(app)) if featured_tutorial() is not None else None
     return Hooks(play_now=lambda: play_now(app), new_game=lambda: new_game(app),
                  open_code=lambda code: open_code_asking(app, code),
                  check_code=lambda code: check_code(app, code),
                  unfinished=lambda: unfinished(app), resume=lambda game: resume(app, game),
-                 how_to_play=teach, past_games=lambda: past_games(app))
+                 how_to_play=lambda: how_to_play(app),
+                 lesson=lambda game: lesson(app, game), past_games=lambda: past_games(app))
 
 
 def past_games(app: App) -> None:

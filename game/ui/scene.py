@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 import pygame
@@ -35,6 +36,10 @@ class Scene(Generic[R]):
 
     opaque: bool = True
     pauses_below: bool = True
+    pad_keys: Mapping[int, int] = MappingProxyType({})
+    """Controller buttons this screen gives keys of its own (``game.ui.pad``: Y and Back
+    are left to each screen), button → key (:meth:`pad_key` for one that depends on whose
+    controller it is)."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -94,6 +99,16 @@ class Scene(Generic[R]):
     def on_escape(self) -> None:
         """Esc: back by default. The title asks to quit; a table opens the pause menu."""
         self.finish(None)
+
+    def pad_key(self, button: int, seat: int | None) -> int | None:
+        """The key a controller's ``button`` presses on this screen beyond the usual ones
+        (``seat``: the person the controller was given to at the curtain, if any);
+        ``None``: the usual one (``game.ui.pad.BUTTON_KEYS``) or none."""
+        return self.pad_keys.get(button)
+
+    def on_pad_lost(self) -> None:
+        """A controller in use was unplugged (or its battery died): a table pauses, so the
+        person's turn waits for them; elsewhere nothing needs to."""
 
     def on_language(self) -> None:
         """The language changed: rebuild anything that cached translated text."""

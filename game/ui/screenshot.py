@@ -30,7 +30,7 @@ SETTLE = 0.6
 """Seconds of frames run before the picture, so entrance animations have settled."""
 
 BASE_SCENES = ("title", "new_game", "settings", "pause", "rules", "results", "code", "quit",
-               "join", "past_games", "statistics", "review")
+               "join", "past_games", "statistics", "review", "lessons")
 """The collection's own scenes; the families add theirs."""
 
 
@@ -130,6 +130,10 @@ def _build(name: str, app: App, code: str | None = None) -> None:
         app.stack.push(scene(app, app.settings_dir))
     elif name == "review":
         _review(app, code)
+    elif name == "lessons":
+        from game.ui.scenes.lessons import LessonsScene
+
+        app.stack.push(LessonsScene(app))
     elif name == "quit":
         title = app.stack.top
         assert title is not None

@@ -551,7 +551,7 @@ def banner(scene: CazaTableScene) -> tuple[str, str, bool]:
     if scene.timeline.busy:
         # the last beats of a mission: the story is the news, not whose turn it was
         return ("" if scene.match.is_over() else title), "", False
-    if scene.match.is_person(seat):
+    if namer.person_at(seat):
         return title, namer.t("table.waiting", player=player), False
     return title, namer.t("table.thinking", player=player), False
 

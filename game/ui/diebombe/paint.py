@@ -549,7 +549,7 @@ def banner(scene: DieTableScene) -> tuple[str, str, bool]:
                 return (namer.t("diebombe.banner.your_rebid", amount=tie),
                         namer.t("diebombe.banner.rebid_rule"), True)
             return namer.t("diebombe.banner.your_bid"), namer.t("diebombe.banner.bid_rule"), True
-        waiting = [s for s in left if match.is_person(s)]
+        waiting = [s for s in left if namer.person_at(s)]
         if waiting and not scene.timeline.busy and match.machine_choice() is None:
             return namer.t("table.waiting", player=namer.seat(waiting[0])), sub, False
         key = "diebombe.banner.rebidding" if phase == "rebid" else "diebombe.banner.bidding"

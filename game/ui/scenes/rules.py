@@ -73,8 +73,11 @@ def _fade(width: int, height: int = 44) -> pygame.Surface:
 
 class RulesScene(FormScene[None]):
     def __init__(self, app: App, game: str | None = None,
-                 games: tuple[str, ...] | None = None) -> None:
+                 games: tuple[str, ...] | None = None, *, lessons: bool = False) -> None:
+        """``lessons``: the page offers the shown game's lesson (``L``), opened from the
+        title's pages (from the pause menu a lesson would end the game being played)."""
         self.games = games if games is not None else game_ids()
+        self.lessons = lessons
         self.index = self.games.index(game) if game in self.games else 0
         self.scroll = 0.0
         self._page: pygame.Surface | None = None
@@ -92,6 +95,20 @@ class RulesScene(FormScene[None]):
         self.back = Button((theme.SCREEN_W // 2 - 160, 636, 320, 60), self.tr("common.back"),
                            self.finish, shortcut_label=self.tr("key.esc"))
         self.form.add(self.back)
+        self.lesson = Button((theme.SCREEN_W // 2 + 10, 636, 320, 60),
+                             self.tr("lessons.from_rules"), self._play_lesson, style="primary",
+                             shortcut=pygame.K_l, shortcut_label="L")
+        self.form.add(self.lesson)
+
+    def has_lesson(self) -> bool:
+        from game.ui.registry import lesson_for
+
+        return self.lessons and self.app.hooks.lesson is not None \
+            and lesson_for(self.game) is not None
+
+    def _play_lesson(self) -> None:
+        if self.has_lesson() and self.app.hooks.lesson is not None:
+            self.app.hooks.lesson(self.game)
 
     def select(self, index: int) -> None:
         self.index = index % len(self.games)
@@ -175,6 +192,10 @@ class RulesScene(FormScene[None]):
 
     def update(self, dt: float) -> None:
         show_chosen(self.tabs, self.index)
+        offered = self.has_lesson()
+        self.lesson.visible = self.lesson.enabled = offered
+        # Back alone sits in the middle; beside the lesson, the pair is centred
+        self.back.rect.x = theme.SCREEN_W // 2 - (330 if offered else 160)
         super().update(dt)
 
     # --- drawing -------------------------------------------------------------------------------

@@ -198,7 +198,7 @@ class TitleScene(FormScene[None]):
     def _rules(self) -> None:
         from game.ui.scenes.rules import RulesScene
 
-        self.push(RulesScene(self.app))
+        self.push(RulesScene(self.app, lessons=True))
 
     def _settings(self) -> None:
         from game.ui.scenes.settings import SettingsScene

@@ -28,6 +28,13 @@ class SeatNamer:
     def t(self, key: str, /, **params: Any) -> str:
         return self.loc.t(key, **params)
 
+    def person_at(self, seat: int) -> bool:
+        """A person plays ``seat``, at this computer or another: the table waits for them
+        ("Waiting for Bo…"), it does not say they are thinking as a machine would. (The
+        match's ``is_person`` is narrower on a joined table: the people at this computer,
+        those whose input this screen takes.)"""
+        return self.match.config.seats[seat] is SeatKind.PERSON
+
     def plural(self, key: str, n: int, /, **params: Any) -> str:
         return plural(self.loc, key, n, **params)
 
