@@ -21,7 +21,7 @@ from game.ui.text import draw_paragraph, draw_text, fit_line, wrap_text
 
 __all__ = [
     "Button", "Choice", "Form", "Label", "Panel", "Slider", "TextField", "Toggle", "Widget",
-    "set_click_sound", "wrap_text",
+    "set_click_sound", "set_prompts", "wrap_text",
 ]
 
 T = TypeVar("T")
@@ -29,6 +29,16 @@ ACTIVATE_KEYS = frozenset({pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE})
 _PASS_THROUGH = frozenset({pygame.K_TAB, pygame.K_UP, pygame.K_DOWN, pygame.K_ESCAPE})
 
 _click_sound: Callable[[], None] | None = None
+
+
+_prompts: Callable[[int | None, str], str] | None = None
+
+
+def set_prompts(prompts: Callable[[int | None, str], str] | None) -> None:
+    """What a button's key cap shows for (its shortcut key, its keyboard label): the app
+    answers with a controller's button names while a controller was used last."""
+    global _prompts
+    _prompts = prompts
 
 
 def set_click_sound(play: Callable[[], None] | None) -> None:
@@ -241,6 +251,8 @@ class Button(Widget):
             inner.width -= side + 10
             inner.left = icon_rect.right + 10
         label = text_of(self.shortcut_label) if self.shortcut_label is not None else ""
+        if label and _prompts is not None:
+            label = _prompts(self.shortcut, label)
         if label:
             cap = fonts.render(label, theme.TEXT_MIN, ink)
             cap_rect = pygame.Rect(0, 0, cap.get_width() + 14, min(rect.height - 12, 30))

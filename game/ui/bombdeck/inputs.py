@@ -122,6 +122,16 @@ class TableInput(GameTable[BombView, Timeline, Action]):
     def _nope_home(self) -> None:
         self.nope(self.home)
 
+    def pad_key(self, button: int, seat: int | None) -> int | None:
+        """A controller's Y nopes for its person, as their number key does: the person it
+        was given to at the curtain, or the only person at this computer."""
+        if button != pygame.CONTROLLER_BUTTON_Y:
+            return super().pad_key(button, seat)
+        if seat is None:
+            people = [s for s in range(self.match.config.seat_count) if self.match.is_person(s)]
+            seat = people[0] if len(people) == 1 else None
+        return NUMBER_KEYS[seat] if seat is not None and seat < len(NUMBER_KEYS) else None
+
     def close_panel(self) -> None:
         self.panel = None
         self.hand.selected = []

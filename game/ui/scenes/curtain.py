@@ -80,6 +80,10 @@ def recap_rows(lines: Sequence[str], more_text: Callable[[int], str],
     return out
 
 
+SHOW_KEYS = (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER)
+"""The keys that lift the curtain."""
+
+
 class CurtainScene(FormScene[bool]):
     opaque = True
 
@@ -143,10 +147,29 @@ class CurtainScene(FormScene[bool]):
         self.finish(True)
 
     def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYDOWN and event.key in SHOW_KEYS and not self.pad_may_show(event):
+            return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_SPACE, pygame.K_KP_ENTER):
             self.show.fire()
             return
         super().handle(event)
+
+    def pad_may_show(self, event: pygame.event.Event) -> bool:
+        """Whether this key press may lift the curtain: any key or click of the keyboard and
+        mouse, but of the controllers only the named person's. A person takes a controller
+        by lifting their first curtain with it (one each); a controller unplugged frees its
+        person to take another."""
+        pad = getattr(event, "pad", None)
+        if pad is None:
+            return True
+        seats = self.app.pad_seats
+        owner = seats.get(pad)
+        if owner is not None:
+            return owner == self.seat
+        if any(taken == self.seat for taken in seats.values()):
+            return False  # someone else's spare controller
+        seats[pad] = self.seat
+        return True
 
     def on_escape(self) -> None:
         from game.ui.scenes.pause import PauseScene

@@ -385,6 +385,12 @@ class GameTable(Scene[None], Generic[V, T, A]):
 
         self.push(PauseScene(self.app, self.match.config.game, people))
 
+    def on_pad_lost(self) -> None:
+        """A controller went: the game pauses (the menu over the table) until its person is
+        back; nothing moves on while the menu is open."""
+        if self.app.stack.top is self:
+            self.on_escape()
+
     def on_result(self, result: object) -> None:
         """The pause menu closed: the settings may have changed the machines' pace."""
         settings = self.app.settings

@@ -1,0 +1,216 @@
+"""Game controllers (issue 24): their buttons and left stick act as the keys every screen
+answers, the key caps follow the device used last (in the controller's own button names),
+a controller unplugged mid-game pauses the table, and a whole game is played from the
+title to the results with controller events alone."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.ui.app import App
+from game.ui.pad import AXIS_RANGE, PadInput, PadStyle, button_name, prompt, style_of
+from game.ui.scenes.pause import PauseScene
+from game.ui.scenes.results import ResultsScene
+from game.ui.scenes.title import TitleScene
+from game.ui.table.base import GameTable
+from tests.ui.conftest import key, post
+
+A, B, X = (pygame.CONTROLLER_BUTTON_A, pygame.CONTROLLER_BUTTON_B,
+           pygame.CONTROLLER_BUTTON_X)
+PAD = 7
+
+
+def press(button: int, pad: int = PAD) -> None:
+    post(pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=button, instance_id=pad),
+         pygame.event.Event(pygame.CONTROLLERBUTTONUP, button=button, instance_id=pad))
+
+
+def frames(app: App, n: int = 1) -> None:
+    for _ in range(n):
+        app.step(1 / 30)
+
+
+# --- the translation ------------------------------------------------------------------------
+
+
+def test_buttons_are_the_keys_the_screens_answer_and_carry_their_controller() -> None:
+    pads = PadInput()
+    down = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=A, instance_id=3)
+    (event,) = pads.keys_for(down)
+    assert (event.type, event.key, event.pad) == (pygame.KEYDOWN, pygame.K_RETURN, 3)
+    back = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN,
+                              button=pygame.CONTROLLER_BUTTON_LEFTSHOULDER, instance_id=3)
+    (event,) = pads.keys_for(back)
+    assert event.key == pygame.K_TAB and event.mod & pygame.KMOD_SHIFT
+    y = pygame.event.Event(pygame.CONTROLLERBUTTONDOWN, button=pygame.CONTROLLER_BUTTON_Y,
+                           instance_id=3)
+    assert pads.keys_for(y) == []  # Y is each screen's own
+    (event,) = pads.keys_for(y, {pygame.CONTROLLER_BUTTON_Y: pygame.K_n})
+    assert event.key == pygame.K_n
+
+
+def test_the_stick_presses_an_arrow_once_and_releases_it_on_the_way_back() -> None:
+    pads = PadInput()
+
+    def lean(value: float) -> list[tuple[int, int]]:
+        event = pygame.event.Event(pygame.CONTROLLERAXISMOTION, instance_id=1,
+                                   axis=pygame.CONTROLLER_AXIS_LEFTX,
+                                   value=round(value * AXIS_RANGE))
+        return [(e.type, e.key) for e in pads.keys_for(event)]
+
+    assert lean(0.4) == []
+    assert lean(0.8) == [(pygame.KEYDOWN, pygame.K_RIGHT)]
+    assert lean(1.0) == []       # held: no second press
+    assert lean(0.4) == []       # not back far enough
+    assert lean(0.1) == [(pygame.KEYUP, pygame.K_RIGHT)]
+    assert lean(-0.9) == [(pygame.KEYDOWN, pygame.K_LEFT)]
+
+
+def test_each_controller_family_has_its_own_names_for_the_same_button() -> None:
+    assert style_of("Xbox Series X Controller") is PadStyle.XBOX
+    assert style_of("PS5 Controller") is PadStyle.PLAYSTATION
+    assert style_of("Nintendo Switch Pro Controller") is PadStyle.NINTENDO
+    assert style_of("Steam Deck") is PadStyle.XBOX
+    assert [button_name(A, style) for style in PadStyle] == ["A", "✕", "B"]
+    assert prompt(pygame.K_RETURN, PadStyle.PLAYSTATION) == "✕"
+    assert prompt(pygame.K_ESCAPE, PadStyle.NINTENDO) == "A"
+    assert prompt(pygame.K_l, PadStyle.XBOX) is None
+
+
+def test_every_button_name_has_its_glyphs_in_the_game_font() -> None:
+    from game.ui import fonts
+
+    font = fonts.get(18, True)
+    for style in PadStyle:
+        for button in range(pygame.CONTROLLER_BUTTON_MAX):
+            name = button_name(button, style)
+            if name == "?":
+                continue
+            metrics = font.metrics(name)
+            assert all(m is not None for m in metrics), f"{name!r} ({style}) has no glyph"
+
+
+# --- through the real screens ------------------------------------------------------------------
+
+
+@pytest.fixture
+def returning(make_app: Callable[..., App]) -> App:
+    app = make_app("en", settings={"machine_speed": "fast", "reaction_seconds": 1},
+                   wire=True, audio=False)
+    app.pads[PAD] = PadStyle.PLAYSTATION
+    frames(app, 20)
+    return app
+
+
+def test_the_key_caps_follow_the_device_used_last(returning: App) -> None:
+    app = returning
+    assert app.prompt_for(pygame.K_RETURN, "Enter") == "Enter"
+    press(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    frames(app, 2)
+    assert app.pad_style is PadStyle.PLAYSTATION
+    assert app.prompt_for(pygame.K_RETURN, "Enter") == "✕"
+    assert app.prompt_for(None, "Esc") == "○"
+    assert app.prompt_for(pygame.K_l, "L") == ""  # no button: no cap
+    key(pygame.K_DOWN)
+    frames(app, 2)
+    assert app.pad_style is None and app.prompt_for(pygame.K_RETURN, "Enter") == "Enter"
+
+
+def test_a_controller_unplugged_mid_game_pauses_the_table(returning: App) -> None:
+    app = returning
+    press(A)  # Play now
+    frames(app, 10)
+    assert isinstance(app.stack.top, GameTable)
+    post(pygame.event.Event(pygame.CONTROLLERDEVICEREMOVED, instance_id=PAD))
+    frames(app, 2)
+    assert isinstance(app.stack.top, PauseScene)
+
+
+def test_a_whole_game_from_the_title_to_the_results_with_a_controller_alone(
+        returning: App) -> None:
+    """Play now with the bottom button; at the table, X draws (the turn's end) and the
+    bottom button answers whatever the table asks (hide the bomb, the curtain); at the
+    results, B goes back to the title. No key, no mouse."""
+    app = returning
+    press(A)
+    frames(app, 10)
+    for _ in range(6000):
+        top = app.stack.top
+        if isinstance(top, ResultsScene):
+            break
+        if isinstance(top, GameTable):
+            if not top.busy and not top.settling and app._guard <= 0 \
+                    and top.match.is_person(getattr(top.match.pending().decision, "seat",
+                                                    None) or 0) \
+                    and 0 in top.match.pending().decision.seats:
+                press(X)
+        elif top is not None and not top.busy and app._guard <= 0:
+            press(A)
+        frames(app)
+    assert isinstance(app.stack.top, ResultsScene), f"ended on {type(app.stack.top).__name__}"
+    frames(app, 30)
+    press(B)
+    frames(app, 30)
+    assert isinstance(app.stack.top, TitleScene)
+
+
+# --- hot seat: a controller each ----------------------------------------------------------------
+
+
+def test_a_hot_seat_game_with_two_controllers_each_person_lifting_their_own_curtain(
+        returning: App) -> None:
+    """Two people, two controllers, one machine. Each person takes a controller by lifting
+    their first curtain with it; from then on their curtain opens only with theirs (the
+    other's press does nothing), and a Y in a reaction window nopes for the controller's
+    person. Played to the results with controller events only."""
+    from game.core.config import GameConfig, SeatKind
+    from game.ui import launch
+    from game.ui.scenes.curtain import CurtainScene
+
+    app = returning
+    ana, bo = 11, 12
+    app.pads.update({ana: PadStyle.XBOX, bo: PadStyle.NINTENDO})
+    config = GameConfig("bombazo", (SeatKind.PERSON, SeatKind.PERSON, SeatKind.LANZADO))
+    launch.open_table(app, launch.make_match(config, 31))
+    frames(app, 10)
+    refused = nopes = 0
+    for _ in range(20000):
+        top = app.stack.top
+        if isinstance(top, ResultsScene):
+            break
+        ready = top is not None and not top.busy and not top.settling and app._guard <= 0
+        if isinstance(top, CurtainScene) and ready:
+            owner = {seat: pad for pad, seat in app.pad_seats.items()}
+            mine = owner.get(top.seat, ana if top.seat == 0 else bo)
+            other = bo if mine == ana else ana
+            if top.seat in owner and other in app.pad_seats:
+                press(A, other)           # the other person's controller: nothing happens
+                frames(app, 3)
+                assert app.stack.top is top
+                refused += 1
+            press(A, mine)
+        elif isinstance(top, GameTable) and ready:
+            pending = top.match.pending()
+            seats = pending.decision.seats
+            if pending.is_window:
+                for pad, seat in app.pad_seats.items():
+                    if seat in seats and "nope" in [getattr(a, "verb", "") for a in
+                                                    top.match.legal_for(seat)]:
+                        before = top.match.moves
+                        press(pygame.CONTROLLER_BUTTON_Y, pad)
+                        frames(app, 2)
+                        nopes += top.match.moves > before
+                        break
+            elif any(top.match.is_person(s) for s in seats):
+                press(X, ana)
+        elif top is not None and ready and not isinstance(top, GameTable):
+            press(A, ana)
+        frames(app)
+    assert isinstance(app.stack.top, ResultsScene), f"ended on {type(app.stack.top).__name__}"
+    assert sorted(app.pad_seats.values()) == [0, 1]
+    assert app.pad_seats[ana] == 0 and app.pad_seats[bo] == 1
+    assert refused > 0
+    assert nopes > 0, "no Y nope in the whole game: pick a seed where a person holds a Nope"
