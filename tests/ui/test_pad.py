@@ -214,3 +214,35 @@ def test_a_hot_seat_game_with_two_controllers_each_person_lifting_their_own_curt
     assert app.pad_seats[ana] == 0 and app.pad_seats[bo] == 1
     assert refused > 0
     assert nopes > 0, "no Y nope in the whole game: pick a seed where a person holds a Nope"
+
+
+CODES = {"bombazo": "212-7KJ", "mazo": "912-7KT", "clasico": "D12-7KE",
+         "diebombe": "4VC-414-X5P", "cazabombas": "1R1-1338"}
+MASH = (A, X, pygame.CONTROLLER_BUTTON_DPAD_RIGHT, A, pygame.CONTROLLER_BUTTON_DPAD_DOWN, A)
+"""A person who knows only the controller's confirm button, the main-deed button and the
+d-pad, pressing them in turn."""
+
+
+@pytest.mark.parametrize("game", sorted(CODES))
+def test_every_game_is_played_to_its_results_with_the_controller_alone(
+        returning: App, game: str) -> None:
+    from game.ui import launch
+
+    app = returning
+    match = launch.match_from_code(CODES[game])
+    assert match.config.game == game
+    launch.open_table(app, match)
+    presses = 0
+    for frame in range(40000):
+        top = app.stack.top
+        if isinstance(top, ResultsScene):
+            break
+        if top is not None and not top.busy and not top.settling and app._guard <= 0 \
+                and frame % 3 == 0:
+            press(MASH[presses % len(MASH)])
+            presses += 1
+        app.step(1 / 30, draw=False)
+    assert isinstance(app.stack.top, ResultsScene), \
+        f"{game}: stuck on {type(app.stack.top).__name__} at {match.pending().decision}"
+    people = [seat for seat, kind in enumerate(match.config.seats) if kind.value == "person"]
+    assert any(seat in people for seat, _ in match.actions), "the person never acted"
