@@ -47,6 +47,7 @@ from pygame._sdl2 import controller
 
 from game.core.errors import MechaCortaError
 from game.ui import fonts, gfx, theme, widgets
+from game.ui.draw import round_rect
 from game.ui.fx import Flash, Shake
 from game.ui.locale import Translator, load_locale, resource_path, system_lang
 from game.ui.pad import PAD_DEVICE_EVENTS, PAD_EVENTS, PadInput, PadStyle, prompt, style_of
@@ -81,6 +82,10 @@ IDLE_MAX_DT = 0.75
 """An idle frame advances the ambient animations (and the fuse's tick) by its real time (a
 little more than ``1 / IDLE_FPS``)."""
 CLICK_GUARD = 0.2
+MUTE_KEY = pygame.K_F8
+"""Sound off and on again, anywhere (the settings' Mute too)."""
+LINE_SECONDS = 1.5
+"""How long :meth:`App.flash_line`'s line stays."""
 MOUSE_BUTTONS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 POINTER_EVENTS = frozenset({pygame.MOUSEMOTION, *MOUSE_BUTTONS})
 RESIZE_EVENTS = frozenset({pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED})
@@ -173,6 +178,8 @@ class App:
         """The ambient areas of the frame shown last when it was a still idle frame (the next
         one may draw only those again), else ``None``: the next idle frame is drawn whole."""
         self._thinker: Thinker | None = None
+        self._line: tuple[str, float] | None = None
+        """A short line over everything (F8's "Sound off") and until when it shows."""
         self.pad_input = PadInput()
         self.pads: dict[int, PadStyle] = {}
         """The controllers plugged in (instance id → the names printed on their buttons)."""
@@ -282,9 +289,38 @@ class App:
         self.motion.speed = self.settings.speed_factor
         self.motion.reduced = self.settings.reduced_motion
         self.sound.set_volume(self.settings.volume)
+        self.sound.interface_volume = self.settings.interface_volume
         self.sound.set_muted(self.settings.mute)
         self.music.set_muted(self.settings.mute)
         self.music.set_volume(self.settings.volume * self.settings.music_volume)
+
+    def toggle_mute(self) -> None:
+        """F8, anywhere: all sound off, or back on; said for a moment at the top."""
+        self.settings.mute = not self.settings.mute
+        self.apply_settings()
+        self.save_settings()
+        self.flash_line(self.loc.t("settings.muted" if self.settings.mute else "settings.unmuted"))
+
+    def flash_line(self, text: str) -> None:
+        """A short line over everything at the top of the window, for about 1.5 s."""
+        self._line = (text, self.time + LINE_SECONDS)
+        self.wake()
+
+    def _draw_line(self, frame: pygame.Surface) -> None:
+        if self._line is None:
+            return
+        text, until = self._line
+        if self.time >= until:
+            self._line = None
+            return
+        from game.ui.text import draw_text
+
+        label = fonts.render(text, theme.TEXT_BODY, theme.INK, bold=True)
+        box = label.get_rect(midtop=(theme.SCREEN_W // 2, 14)).inflate(36, 16)
+        round_rect(frame, box, theme.PANEL, 14, 235)
+        round_rect(frame, box, theme.PANEL_EDGE, 14, 255, 2)
+        draw_text(frame, text, box.center, theme.TEXT_BODY, theme.INK, bold=True,
+                  anchor="center")
 
     def save_settings(self) -> None:
         if self.persist:
@@ -342,6 +378,9 @@ class App:
             event = self._logical_event(event)
         if kind == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
+            return
+        if kind == pygame.KEYDOWN and event.key == MUTE_KEY:
+            self.toggle_mute()
             return
         top = self.stack.top
         if top is None:
@@ -463,8 +502,8 @@ class App:
         dt = max(0.0, min(dt, IDLE_MAX_DT if self.idle else MAX_DT))
         self.time += dt
         self.stack.update(dt)
-        if any(scene.animating for scene in self.stack):
-            self._active_at = self.time
+        if any(scene.animating for scene in self.stack) or self._line is not None:
+            self._active_at = self.time  # (a line showing: drawn whole until it has gone)
         self.shake.update(dt)
         self.flash.update(dt)
         self.music.update(dt)
@@ -480,6 +519,7 @@ class App:
         frame = self._frame()
         self.stack.draw(frame)
         self.flash.draw(frame)
+        self._draw_line(frame)
         if frame is not self._canvas:
             return  # drawn straight onto the window
         viewport = self.viewport

@@ -66,6 +66,8 @@ class Settings:
     """Master volume 0..1."""
     music_volume: float = 0.3
     """The music's own volume 0..1 (low by default: it sits under the game)."""
+    interface_volume: float = 0.6
+    """The interface's clicks, 0..1 of the master volume (a click is no explosion)."""
     mute: bool = False
     machine_speed: str = "normal"
     """A key of :data:`SPEEDS`."""
@@ -198,7 +200,7 @@ def _check(name: str, value: object) -> object | None:
         return value if isinstance(value, str) and value in SPEEDS else None
     if name in ("mute", "reduced_motion", "fullscreen", "fuse_tick", "tutorial_seen"):
         return value if isinstance(value, bool) else None
-    if name in ("volume", "music_volume"):
+    if name in ("volume", "music_volume", "interface_volume"):
         # compared before float(): an integer of 400 digits does not fit in a float
         if isinstance(value, int | float) and not isinstance(value, bool) \
                 and 0 <= value <= 1 and math.isfinite(value):

@@ -84,6 +84,10 @@ def _resampled(path: Path, factor: float) -> io.BytesIO | None:
     return buf
 
 
+INTERFACE = frozenset({"click"})
+"""The sounds of the interface (buttons), with their own volume; the rest are the game's."""
+
+
 class Sound:
     """``play(name)`` with a master ``volume`` (0..1) and ``muted``; silent without audio."""
 
@@ -91,6 +95,8 @@ class Sound:
                  folder: Path | None = None, jitter: bool = True, seed: int | None = None
                  ) -> None:
         self.volume = max(0.0, min(1.0, volume))
+        self.interface_volume = 1.0
+        """The interface's sounds (:data:`INTERFACE`) play at this share of ``volume``."""
         self.muted = muted
         self.jitter = jitter
         self.rng = random.Random(seed)
@@ -138,6 +144,8 @@ class Sound:
             return False
         snd = self.rng.choice(variants)
         try:
+            if name in INTERFACE:
+                volume *= self.interface_volume
             snd.set_volume(max(0.0, min(1.0, volume * self.volume)))
             return snd.play() is not None
         except pygame.error:

@@ -282,8 +282,11 @@ def test_the_settings_screen_has_a_music_slider_under_the_volume(make_app: Calla
     app.stack.push(scene)
     settle(app)
     assert app.music.wanted == "calm"  # the settings keep the music going
+    click(scene.tabs[1].rect.center)  # the sound page
+    frames(app)
     order = list(scene.form.widgets)
-    assert order.index(scene.music) == order.index(scene.volume) + 1
+    # the master volume, the interface's clicks, the music
+    assert order.index(scene.music) == order.index(scene.volume) + 2
     assert scene.music.rect.top > scene.volume.rect.top
     assert scene.music.rect.bottom < scene.back.rect.top
     t = scene.music.track

@@ -217,12 +217,22 @@ def test_settings_apply_at_once_and_are_saved_on_close(make_app: Callable[..., A
     scene = SettingsScene(app)
     app.stack.push(scene)
     settle(app)
+    assert not scene.mute.visible  # on the sound page
+    click(scene.tabs[1].rect.center)
+    frames(app)
     click(scene.mute.rect.move(-10, 0).midright)
     frames(app)
     assert app.settings.mute and app.sound.muted
+    click(scene.tabs[2].rect.center)
+    frames(app)
     click(scene.reduced.rect.center)
     frames(app)
     assert app.motion.reduced
+    click(scene.fullscreen.rect.center)
+    frames(app)
+    assert app.fullscreen
+    click(scene.tabs[0].rect.center)
+    frames(app)
     vr = scene.speed.value_rect
     click((vr.right - 12, vr.centery))
     frames(app)
@@ -231,9 +241,6 @@ def test_settings_apply_at_once_and_are_saved_on_close(make_app: Callable[..., A
     click((t.right, t.centery))
     frames(app)
     assert app.settings.reaction_seconds == 10
-    click(scene.fullscreen.rect.center)
-    frames(app)
-    assert app.fullscreen
     key(pygame.K_ESCAPE)
     frames(app)
     saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
@@ -246,18 +253,42 @@ def test_settings_by_keyboard_only(make_app: Callable[..., App]) -> None:
     app = make_app()
     scene = SettingsScene(app)
     app.stack.push(scene)
-    key(pygame.K_TAB)  # language
-    key(pygame.K_TAB)  # volume
+    key(pygame.K_2)  # the sound page
+    frames(app)
+    assert scene.page == 1 and scene.volume.visible and not scene.language.visible
+    for _ in range(4):
+        key(pygame.K_TAB)  # the three tabs, then the volume
     key(pygame.K_LEFT)
     key(pygame.K_LEFT)
     frames(app)
     assert scene.form.focused is scene.volume
     assert app.settings.volume == pytest.approx(0.7)
+    key(pygame.K_DOWN)  # interface
     key(pygame.K_DOWN)  # music
     key(pygame.K_DOWN)  # mute
     key(pygame.K_RETURN)
     frames(app)
     assert app.settings.mute
+    key(pygame.K_PAGEDOWN)
+    frames(app)
+    assert scene.page == 2 and scene.reduced.visible and not scene.mute.visible
+
+
+def test_f8_mutes_anywhere_and_says_so(make_app: Callable[..., App], tmp_path: Path) -> None:
+    app = make_app()
+    settle(app)
+    assert not app.settings.mute
+    key(pygame.K_F8)
+    frames(app)
+    assert app.settings.mute and app.sound.muted and app.music.muted
+    assert app._line is not None and app._line[0] == app.loc.t("settings.muted")
+    saved = json.loads((tmp_path / "settings.json").read_text(encoding="utf-8"))
+    assert saved["mute"] is True
+    frames(app, 120)  # the line goes by itself (and the frame with it is not kept)
+    assert app._line is None
+    key(pygame.K_F8)
+    frames(app)
+    assert not app.settings.mute and not app.sound.muted
 
 
 def test_changing_the_language_retranslates_every_scene(make_app: Callable[..., App]) -> None:

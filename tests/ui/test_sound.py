@@ -100,3 +100,23 @@ def test_no_audio_device_means_silence(monkeypatch: pytest.MonkeyPatch, tmp_path
 def test_audio_can_be_switched_off(app: App) -> None:
     snd = Sound(enabled=False)
     assert not snd.available and snd.play("tick") is False and snd.played == ["tick"]
+
+
+def test_the_interface_clicks_have_their_own_share_of_the_volume(app: App) -> None:
+    snd = Sound(0.8, jitter=False, seed=1)
+    assert snd.available
+    snd.interface_volume = 0.25
+    snd.play("click")
+    snd.play("explosion")
+    click, boom = snd._sounds["click"][0], snd._sounds["explosion"][0]
+    assert click.get_volume() == pytest.approx(0.8 * 0.25, abs=0.01)
+    assert boom.get_volume() == pytest.approx(0.8, abs=0.01)
+
+
+def test_the_interface_volume_setting_reaches_the_sound() -> None:
+    assert Settings().interface_volume == 0.6
+    assert Settings.from_dict({**Settings().to_dict(), "interface_volume": 2}).interface_volume \
+        == 0.6
+    settings = Settings(interface_volume=0.3)
+    game_app = App(settings, audio=False, persist=False, start=None)
+    assert game_app.sound.interface_volume == 0.3
