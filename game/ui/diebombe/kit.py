@@ -1,7 +1,7 @@
 """Die Bombe's screens, registered with ``game.ui.registry``: the table, its screenshot
 states, the results line (the minus points each seat paid, the tie-break after the score), the
-rules legend (the bomb, the two colours and their marks, the crown, the sealed bid). No game
-of the family has timed windows."""
+rules legend (the bomb, the two colours and their marks, the crown, the sealed bid), and the
+first game that teaches (``lesson.py``). No game of the family has timed windows."""
 
 from __future__ import annotations
 
@@ -9,9 +9,10 @@ from collections.abc import Callable, Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+from game.ui.diebombe.lesson import LESSON_CONFIG, LESSON_SEED
 from game.ui.diebombe.marks import register_legend_icons
 from game.ui.diebombe.stats import stats
-from game.ui.kit import UiKit
+from game.ui.kit import Tutorial, UiKit
 
 if TYPE_CHECKING:
     from game.match.autosave import Autosaver, Seen
@@ -37,11 +38,24 @@ def _shot(state: str, app: App, code: str | None) -> None:
     build(app, code, state)
 
 
+def _lesson(app: App, code: str | None) -> None:
+    from game.ui.diebombe.lesson import lesson_shot
+
+    lesson_shot(app, code)
+
+
 SHOTS: dict[str, Callable[[App, str | None], None]] = {
-    name: partial(_shot, name) for name in
-    ("table", "curtain", "bid", "rebid", "reveal", "take", "bomb", "outcome", "history",
-     "scoring")
+    **{name: partial(_shot, name) for name in
+       ("table", "curtain", "bid", "rebid", "reveal", "take", "bomb", "outcome", "history",
+        "scoring")},
+    "lesson": _lesson,
 }
+
+
+def teach(scene: Scene[Any]) -> None:
+    from game.ui.diebombe.lesson import teach as lay_the_lesson
+
+    lay_the_lesson(scene)
 
 
 def seat_note(loc: Translator, match: TableSource, seat: int) -> str:
@@ -63,4 +77,6 @@ def recap(table: Any, items: Sequence[FeedItem]) -> list[str]:
     return news_lines(table.namer, items, 2 * len(items) + 1)
 
 
-KIT = UiKit("diebombe", table, SHOTS, seat_note, legend, stats=stats, recap=recap)
+KIT = UiKit("diebombe", table, SHOTS, seat_note, legend,
+            lessons={"diebombe": Tutorial(LESSON_CONFIG, LESSON_SEED, teach)}, stats=stats,
+            recap=recap)

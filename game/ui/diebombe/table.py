@@ -12,6 +12,11 @@ What the person decides is drawn only while that decision is on screen
 is drawn only for its own bidder while their view may be shown, so the frames after a person
 seals a bid are the same whatever the bid was.
 
+A lesson (``overlay``, a :class:`~game.ui.table.overlay.TableOverlay`: the first game that
+teaches, ``game.ui.diebombe.lesson``) lies over the table when the launcher lays one: it sees
+input first and Esc, holds the machines while it talks, may refuse the person's action, and
+draws over everything the table drew (the bid entry and the picker too).
+
 With an :class:`~game.match.autosave.Autosaver` the table writes the match after every frame
 in which a move was made or the curtain changed; a finished match clears the file.
 """
@@ -40,6 +45,7 @@ from game.ui.diebombe.picker import BOMB, TAKE, Pick, Picker
 from game.ui.diebombe.sheet import ScoreSheet
 from game.ui.diebombe.story import OUTCOME_SECONDS, REVEAL_READ, Floater, Outcome, Reveal, Story
 from game.ui.table.base import FAST_FORWARD, GameTable
+from game.ui.table.overlay import TableOverlay
 from game.ui.tween import Tween
 from game.ui.widgets import Button
 
@@ -102,6 +108,8 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
         self._decision_key: tuple[int, int, str] | None = None
         self.sheet: ScoreSheet | None = None
         self._sheet_wait = 0.0
+        self.overlay: TableOverlay | None = None
+        """A lesson over the table (the first game that teaches), if one was laid."""
         self.history_button = Button((L.MIDDLE.right - BUTTON_W, theme.SCREEN_H - 62, BUTTON_W,
                                       50), self.tr("diebombe.history.button"),
                                      self.open_history, shortcut_label="H",
@@ -319,6 +327,11 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
         return (self.busy or self.reading or sheet_running or bool(self.particles)
                 or bool(self.floaters) or not (waiting or self.match.is_over()))
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.overlay is not None:
+            self.overlay.update(dt)
+
     def _play(self, dt: float) -> None:
         self.clock += dt
         self._acted = False
@@ -339,6 +352,8 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
         if self.match.is_over():
             self._ending(dt)
             return
+        if self.overlay is not None and self.overlay.holds():
+            return  # the lesson talks: the machines wait
         if self._modal_needed():
             return
         if self.flow.awaiting_person is None:
@@ -404,6 +419,14 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
 
     # --- acting --------------------------------------------------------------------------------
 
+    def submit(self, action: Action) -> bool:
+        """The shown person's action, unless the lesson over the table asks for another."""
+        if not self.may_act:
+            return False
+        if self.overlay is not None and not self.overlay.allows(action):
+            return False
+        return super().submit(action)
+
     def bid(self, amount: int) -> None:
         self.submit(A.bid(amount))
 
@@ -429,6 +452,8 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
     # --- input ---------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.overlay is not None and self.overlay.handle(event):
+            return
         if self.network_input(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -470,10 +495,20 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
         elif self.picker is not None:
             self.picker.key(key)
 
+    def on_escape(self) -> None:
+        """Esc ends the lesson over the table, if one shows, before the pause menu."""
+        if self.overlay is not None and self.overlay.escape():
+            return
+        super().on_escape()
+
     # --- drawing -------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface) -> None:
         from game.ui.diebombe.paint import paint_table
 
         paint_table(surface, self)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if self.overlay is not None:
+            self.overlay.draw(surface)
 
