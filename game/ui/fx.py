@@ -186,8 +186,15 @@ class Shake:
         return self._offset if self.active else (0, 0)
 
 
+FLASH_GAP = 0.34
+"""Seconds at least between two flashes' starts: never more than three in any second (the
+WCAG 2.3.1 threshold for a flash over a large part of the screen)."""
+
+
 class Flash:
-    """A full-screen flash that fades out (an explosion). Reduced motion keeps it softer."""
+    """A full-screen flash that fades out (an explosion). Never more than three a second (a
+    flash asked for sooner is not shown); none at all with reduced motion (the moment's
+    band, its sound and its shake-free still say it)."""
 
     def __init__(self, motion: Motion | None = None) -> None:
         self.motion = _motion(motion)
@@ -195,14 +202,25 @@ class Flash:
         self.duration = 0.0
         self.left = 0.0
         self.peak = 0
+        self.clock = 0.0
+        self.last_start: float | None = None
+        self.skipped = 0
+        """Flashes not shown because they came too soon after another (tests read it)."""
 
     def start(self, color: Color = (255, 240, 210), duration: float = 0.35,
               peak: int = 210) -> None:
+        if self.motion.reduced:
+            return
+        if self.last_start is not None and self.clock - self.last_start < FLASH_GAP:
+            self.skipped += 1
+            return
+        self.last_start = self.clock
         self.color = color
         self.duration = self.left = duration
-        self.peak = min(peak, 110) if self.motion.reduced else peak
+        self.peak = peak
 
     def update(self, dt: float) -> None:
+        self.clock += dt  # real seconds: the limit is the eye's, not the game's speed
         self.left = max(0.0, self.left - dt * self.motion.speed)
 
     @property

@@ -57,8 +57,8 @@ FLASH_TINT = (0.0, 0.4, 0.7)
 (it turns fire-coloured, its darks stay dark: nothing whites out) ..."""
 FLASH_GLOW = (96, 34, 4)
 """... and this much orange light is added on top."""
-REDUCED_FLASH = 0.5
-"""With reduced motion the flash is this much softer (it fades, nothing flickers)."""
+REDUCED_FLASH = 0.0
+"""With reduced motion there is no flash (the table darkens under the band all the same)."""
 DIM_MINE = 0.45
 DIM_OTHER = 0.22
 """How much the table darkens under the band: your own explosion, anyone else's."""
@@ -127,7 +127,8 @@ def hint_rect(moment: Moment, size: tuple[int, int]) -> pygame.Rect:
 
 def flash_level(moment: Moment, reduced: bool) -> float:
     """0..1: the explosion's colour flash now (at once at its height, gone after
-    ``FLASH_TIME``; softer with reduced motion)."""
+    ``FLASH_TIME``; none with reduced motion). One per explosion, and explosions are seconds
+    apart: far under three flashes a second."""
     if moment.kind != "boom" or not moment.tween.started:
         return 0.0
     level = max(0.0, 1.0 - moment.seconds / FLASH_TIME) ** 2
