@@ -72,6 +72,16 @@ def start_from_title(app: App, button: str = "play_now") -> Lesson:
     return lesson_of(app)
 
 
+def choose_on_the_page(app: App, game: str = "bombazo") -> None:
+    """"How to play" opens the page of every game's lesson: a click on ``game``'s."""
+    from game.ui.scenes.lessons import LessonsScene
+
+    frames(app, 20)                                  # past the click guard of a new screen
+    page = app.stack.top
+    assert isinstance(page, LessonsScene)
+    click(page.lesson_buttons[game].rect.center)
+
+
 def until_showing(app: App, lesson: Lesson, key_: str, limit: int = 2400) -> None:
     """Frames until the step ``key_`` is on screen and the table takes input; then its bubble
     must leave the table's parts it does not point at in view (:func:`covered`)."""
@@ -310,6 +320,7 @@ def test_it_is_never_shown_again_and_how_to_play_starts_it_again(
     frames(again, 20)
     assert title(again).how_to_play.enabled
     click(title(again).how_to_play.rect.center)
+    choose_on_the_page(again)
     frames(again, 3)
     lesson = lesson_of(again)
     assert lesson.index == 0 and not lesson.over
@@ -326,6 +337,7 @@ def test_how_to_play_asks_before_replacing_the_unfinished_game(
     app = make_app("en", settings=QUICK, wire=True, audio=False)
     frames(app, 20)
     click(title(app).how_to_play.rect.center)
+    choose_on_the_page(app)
     frames(app, 20)
     confirm = app.stack.top
     assert isinstance(confirm, ConfirmScene)
@@ -337,12 +349,11 @@ def test_how_to_play_asks_before_replacing_the_unfinished_game(
         assert isinstance(app.stack.top, TitleScene) and launch.unfinished(app) is not None
 
 
-def test_without_a_tutorial_the_button_is_off_and_play_now_just_plays(
+def test_without_a_tutorial_play_now_just_plays(
         make_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(launch, "featured_tutorial", lambda: None)
+    monkeypatch.setattr(launch, "lesson_for", lambda game: None)
     app = make_app("en", settings={**QUICK, "tutorial_seen": False}, wire=True, audio=False)
     frames(app, 20)
-    assert not title(app).how_to_play.enabled
     click(title(app).play_now.rect.center)
     frames(app, 3)
     assert table(app).overlay is None

@@ -102,18 +102,37 @@ def windows(game: str) -> bool:
     return ruleset is not None and ruleset.reactions
 
 
-LESSON_CONFIG = GameConfig("bombazo", (SeatKind.PERSON, SeatKind.LANZADO, SeatKind.LANZADO,
-                                       SeatKind.LANZADO))
-"""The first game that teaches: Bombazo, you at seat 0 playing first, three Reckless machines
-(the gentlest level)."""
+def _lesson_config(game: str) -> GameConfig:
+    """A first game that teaches: you at seat 0 playing first, three Reckless machines (the
+    gentlest level)."""
+    return GameConfig(game, (SeatKind.PERSON, SeatKind.LANZADO, SeatKind.LANZADO,
+                             SeatKind.LANZADO))
+
+
+LESSON_CONFIG = _lesson_config("bombazo")
+"""Bombazo's first game that teaches."""
 LESSON_SEED = 1616
 """Its friendly deal (why this one: ``tutorial.py``); a seed a game code can carry."""
+MAZO_LESSON_CONFIG = _lesson_config("mazo")
+MAZO_LESSON_SEED = 124420
+"""Bomba en el Mazo's friendly deal (``tutorial.py``)."""
+CLASICO_LESSON_CONFIG = _lesson_config("clasico")
+CLASICO_LESSON_SEED = 18884
+"""Clásico's friendly deal (``tutorial.py``)."""
 
 
 def teach(scene: Scene[Any]) -> None:
     from game.ui.bombdeck.tutorial import teach as lay_the_lesson
 
     lay_the_lesson(scene)
+
+
+LESSONS: dict[str, Tutorial] = {
+    "bombazo": Tutorial(LESSON_CONFIG, LESSON_SEED, teach),
+    "mazo": Tutorial(MAZO_LESSON_CONFIG, MAZO_LESSON_SEED, teach),
+    "clasico": Tutorial(CLASICO_LESSON_CONFIG, CLASICO_LESSON_SEED, teach),
+}
+"""Each rule set's first game that teaches (its steps: ``tutorial.PLANS``)."""
 
 
 def recap(table: Any, items: Sequence[FeedItem]) -> list[str]:
@@ -123,5 +142,5 @@ def recap(table: Any, items: Sequence[FeedItem]) -> list[str]:
     return [text for text, _event in log_lines(table.namer, items, None, 2 * len(items) + 1)]
 
 
-KIT = UiKit("bombdeck", table, SHOTS, seat_note, legend, windows,
-            {"bombazo": Tutorial(LESSON_CONFIG, LESSON_SEED, teach)}, stats=stats, recap=recap)
+KIT = UiKit("bombdeck", table, SHOTS, seat_note, legend, windows, LESSONS, stats=stats,
+            recap=recap)

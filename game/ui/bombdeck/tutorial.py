@@ -1,13 +1,28 @@
-"""The first game that teaches: a real game of Bombazo against three Reckless machines, from a
-fixed, friendly deal, with a lesson laid over the real table (a :class:`TableOverlay`).
+"""The first game that teaches: a real game of one rule set against three Reckless machines,
+from a fixed, friendly deal, with a lesson laid over the real table (a :class:`TableOverlay`).
+Each rule set has its own lesson (:class:`Plan`, in :data:`PLANS`): its steps, the locale
+words they speak in, the card it asks you to play first; its deal and seats are the kit's
+(``kit.LESSONS``).
 
-The deal (``kit.LESSON_SEED``) was chosen so that every step can happen in order: your
-hand holds See the Future and a Nope; nobody answers your first play; the first machine to act
-plays a pair against you, which you nope; and on your next turn you draw a bomb with your
-Defuse in hand, so you hide it. The machines decide from the position alone
-(``docs/ARCHITECTURE.md``), so the same moves give the same game at every speed:
-``tests/ui/test_tutorial.py`` plays the lesson through with real events, and fails if a change
-to the rules or the machines breaks the deal.
+Each deal was chosen (by a script that played the lesson's moves over many seeds) so that
+every step can happen in order:
+
+- Bombazo (``kit.LESSON_SEED``): your hand holds See the Future and a Nope; nobody answers
+  your first play; the first machine to act plays a pair against you, which you nope; and on
+  your next turn you draw a bomb with your Defuse in hand, so you hide it.
+- Bomba en el Mazo (``kit.MAZO_LESSON_SEED``): your hand holds Espiar, Escudo and Del fondo;
+  Espiar shows a bomb on top, so you raise the Escudo and end the turn from the bottom; a
+  machine's Pásala at you breaks on the Escudo; on your next turn you draw a bomb with your
+  Cortacables in hand, so you hide it.
+- Clásico (``kit.CLASICO_LESSON_SEED``): your hand holds See the Future, a Nope and a pair of
+  Nap Cats; nobody answers your plays; your pair robs the first machine (of a Defuse), which
+  answers with a pair against you, and you nope it; on your next turn you draw an Exploding
+  Kitten and defuse it.
+
+The machines decide from the position alone (``docs/ARCHITECTURE.md``), so the same moves give
+the same game at every speed: ``tests/ui/test_tutorial.py`` and ``tests/ui/test_lessons.py``
+play the lessons through with real events, and fail if a change to the rules or the machines
+breaks a deal.
 
 Each step is a short bubble pointing at a part of the table (the rest dimmed), shown when its
 moment comes (:attr:`Step.when`):
@@ -36,7 +51,7 @@ import pygame
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck import events as E
 from game.rules.bombdeck.actions import Action
-from game.rules.bombdeck.cards import SEE_FUTURE
+from game.rules.bombdeck.cards import ANIMALS, DRAW_BOTTOM, RULESETS, SEE_FUTURE, SHIELD
 from game.ui import cards, gfx, theme
 from game.ui.bombdeck import layout as L
 from game.ui.bombdeck.hide_bomb import HideBombScene
@@ -56,7 +71,7 @@ if TYPE_CHECKING:
     from game.ui.scene import Scene
 
 TAUGHT_CARD = SEE_FUTURE
-"""The card the lesson asks you to play first."""
+"""The card each lesson asks you to play first (its peek: the clues come from it)."""
 
 PAPER = (250, 241, 222)
 PAPER_EDGE = (255, 170, 60)
@@ -140,6 +155,16 @@ def _play_and_nope(lesson: Lesson) -> list[Rect]:
     return [_hover_card(), *_card("nope")(lesson)]
 
 
+def _pair(lesson: Lesson) -> list[Rect]:
+    """Both cards of the pair the lesson asks for."""
+    animal = lesson.pair_card()
+    hand = lesson.scene.hand
+    if animal is None:
+        return []
+    rects = [hand.rect_of(i) for i, card in enumerate(hand.cards) if card == animal]
+    return [rect for rect in rects if rect is not None][:2]
+
+
 def _is(verb: str, card: str | None = None) -> Callable[[Action], bool]:
     return lambda action: action.verb == verb and (card is None or action.card == card)
 
@@ -168,6 +193,88 @@ STEPS: tuple[Step, ...] = (
          sides=("top",)),
     Step("done", lambda s: True, _nowhere),
 )
+"""Bombazo's lesson."""
+
+MAZO_STEPS: tuple[Step, ...] = (
+    Step("welcome", lambda s: s.my_turn(), _nowhere),
+    Step("deck", lambda s: s.my_turn(), _fixed(DECK_AREA), sides=("right", "below")),
+    Step("danger", lambda s: s.my_turn(), _fixed(L.METER), sides=("below", "left")),
+    Step("hand", lambda s: s.my_turn(), _fixed(L.HAND), sides=("above",)),
+    Step("peek", lambda s: s.my_turn() and s.holding(SEE_FUTURE), _card(SEE_FUTURE),
+         deed="play", lets=_is(A.PLAY, SEE_FUTURE), sides=("above", "right"), gap=130),
+    Step("clues", lambda s: s.my_turn() and bool(s.live.clues), lambda s: [s.clues()],
+         sides=("below", "left")),
+    Step("shield", lambda s: s.my_turn() and s.holding(SHIELD), _card(SHIELD), deed="play",
+         lets=_is(A.PLAY, SHIELD), sides=("above", "right"), gap=130),
+    Step("bottom", lambda s: s.my_turn() and s.holding(DRAW_BOTTOM) and s.bomb_on_top(),
+         _card(DRAW_BOTTOM), deed="play", lets=_is(A.PLAY, DRAW_BOTTOM),
+         sides=("above", "right"), gap=130),
+    Step("stopped", lambda s: s.my_turn() and s.stopped is not None, _fixed(L.LOG),
+         sides=("right", "below")),
+    Step("draw", lambda s: s.my_turn(), _fixed(L.DRAW), deed="draw", lets=_is(A.DRAW),
+         sides=("above", "left")),
+    Step("bomb", lambda s: s.placing() and s.table_on_top(), lambda s: [_waiting_bomb()],
+         sides=("above", "right")),
+    Step("hide", lambda s: s.placing(), _nowhere, deed="hide", lets=_is(A.PLACE_BOMB),
+         sides=("top",)),
+    Step("done", lambda s: True, _nowhere),
+)
+"""Bomba en el Mazo's lesson: no Nope, every card acts at once; what the clues show and what
+to do about a bomb on top (Del fondo), the Escudo against Pásala and Zarpazo."""
+
+CLASICO_STEPS: tuple[Step, ...] = (
+    Step("welcome", lambda s: s.my_turn(), _nowhere),
+    Step("deck", lambda s: s.my_turn(), _fixed(DECK_AREA), sides=("right", "below")),
+    Step("danger", lambda s: s.my_turn(), _fixed(L.METER), sides=("below", "left")),
+    Step("hand", lambda s: s.my_turn(), _fixed(L.HAND), sides=("above",)),
+    Step("play", lambda s: s.my_turn() and s.holding(SEE_FUTURE), _card(SEE_FUTURE),
+         deed="play", lets=_is(A.PLAY, SEE_FUTURE), sides=("above", "right"), gap=130),
+    Step("window", lambda s: s.window(mine=True), lambda s: [_hover_card()],
+         sides=("right", "below")),
+    Step("clues", lambda s: s.my_turn() and bool(s.live.clues), lambda s: [s.clues()],
+         sides=("below", "left")),
+    Step("pair", lambda s: s.my_turn() and s.pair_card() is not None, _pair, deed="play",
+         lets=_is(A.PAIR), sides=("above", "right"), gap=130),
+    Step("draw", lambda s: s.my_turn(), _fixed(L.DRAW), deed="draw", lets=_is(A.DRAW),
+         sides=("above", "left")),
+    Step("nope", lambda s: s.window(mine=False) and s.holding("nope"), _play_and_nope,
+         deed="nope", lets=_is(A.NOPE), sides=("right", "left", "below"), holds=True),
+    Step("again", lambda s: s.my_turn(), _fixed(L.DRAW), deed="draw", lets=_is(A.DRAW),
+         sides=("above", "left")),
+    Step("bomb", lambda s: s.placing() and s.table_on_top(), lambda s: [_waiting_bomb()],
+         sides=("above", "right")),
+    Step("hide", lambda s: s.placing(), _nowhere, deed="hide", lets=_is(A.PLACE_BOMB),
+         sides=("top",)),
+    Step("done", lambda s: True, _nowhere),
+)
+"""Clásico's lesson: Bombazo's in the original's words (kittens), with a pair of cats."""
+
+
+@dataclass(frozen=True)
+class Plan:
+    """One rule set's lesson: ``steps`` in order and the first card it asks you to play
+    (``{card}`` in its words). A step's bubble says ``tutorial.<game>.<key>`` when its key is
+    one of the plan's ``own`` words, else Bombazo's ``tutorial.<key>`` (the words every lesson
+    shares: how to play a card, to draw, to nope; a card's name comes in as a parameter)."""
+
+    game: str
+    steps: tuple[Step, ...]
+    own: frozenset[str] = frozenset()
+    card: str = TAUGHT_CARD
+
+    def key(self, step: str) -> str:
+        """The locale key of ``step``'s bubble."""
+        return f"tutorial.{self.game}.{step}" if step in self.own else f"tutorial.{step}"
+
+
+PLANS: dict[str, Plan] = {
+    "bombazo": Plan("bombazo", STEPS),
+    "mazo": Plan("mazo", MAZO_STEPS, frozenset(("welcome", "deck", "hand", "peek", "clues",
+                                                  "shield", "bottom", "stopped"))),
+    "clasico": Plan("clasico", CLASICO_STEPS, frozenset(("welcome", "deck", "danger", "hand",
+                                                         "pair", "bomb", "hide"))),
+}
+"""The lessons by rule set (the kit registers a deal for each: ``kit.LESSONS``)."""
 
 
 def deed_of(event: Any, seat: int) -> str | None:
@@ -175,7 +282,7 @@ def deed_of(event: Any, seat: int) -> str | None:
     if getattr(event, "seat", None) != seat:
         return None
     if isinstance(event, E.CardPlayed):
-        return "play"
+        return "play"  # a card, a pair or a trio
     if isinstance(event, E.CardDrawn | E.BombDrawn):
         return "draw"
     if isinstance(event, E.Noped):
@@ -191,9 +298,12 @@ def deed_of(event: Any, seat: int) -> str | None:
 class Lesson(TableOverlay):
     """The lesson over one table (``scene.overlay``)."""
 
-    def __init__(self, scene: TableScene) -> None:
+    def __init__(self, scene: TableScene, plan: Plan | None = None) -> None:
+        """``plan``: the lesson to give; by default the one of the table's rule set."""
         self.scene = scene
         self.app = scene.app
+        self.plan = plan if plan is not None else PLANS[scene.match.config.game]
+        self.steps = self.plan.steps
         self.index = 0
         self.over = False
         self.skipped = False
@@ -202,6 +312,8 @@ class Lesson(TableOverlay):
         self.refused = 0
         """Actions refused because the step asked for another (tests read it)."""
         self._read = scene.match.feed_size
+        self.stopped: str | None = None
+        """The card a shield of the person's stopped, once one did (Mazo's Escudo)."""
         self._clock = 0.0
         self._nudge = 0.0
         self.bubble: Rect | None = None
@@ -255,6 +367,17 @@ class Lesson(TableOverlay):
     def holding(self, card: str) -> bool:
         return card in self.live.hand
 
+    def bomb_on_top(self) -> bool:
+        """The person's clues say the next card is a bomb."""
+        return self.live.clue_at(0) == "bomb"
+
+    def pair_card(self) -> str | None:
+        """An animal the person may play as a pair now (the first in the hand's order)."""
+        legal = {a.card for a in self.match.legal_for(self.home) if a.verb == A.PAIR}
+        hand = self.live.hand
+        return next((card for card in hand if card in ANIMALS and card in legal
+                     and hand.count(card) >= 2), None)
+
     def clues(self) -> Rect:
         """The clue chips as the table drew them (a second row reaches below their box)."""
         return self.scene.clues_area.union(L.CLUES)
@@ -270,7 +393,7 @@ class Lesson(TableOverlay):
 
     @property
     def step(self) -> Step | None:
-        return None if self.over else STEPS[self.index]
+        return None if self.over else self.steps[self.index]
 
     @property
     def showing(self) -> bool:
@@ -298,7 +421,7 @@ class Lesson(TableOverlay):
     def _advance(self) -> None:
         self.index += 1
         self._nudge = 0.0
-        if self.index >= len(STEPS):
+        if self.index >= len(self.steps):
             self.over = True
 
     def _read_feed(self) -> None:
@@ -309,6 +432,9 @@ class Lesson(TableOverlay):
         items = match.feed_for(self.home, self._read)
         self._read = match.feed_size
         for item in items:
+            event = item.event
+            if isinstance(event, E.ShieldSpent) and event.seat == self.home:
+                self.stopped = event.stopped
             step = self.step
             if step is not None and step.deed is not None \
                     and deed_of(item.event, self.home) == step.deed:
@@ -323,8 +449,8 @@ class Lesson(TableOverlay):
         pending = self.match.pending()
         if pending.is_window or self.scene.flow.person_to_act() != self.home:
             return  # the game goes on by itself: the moment may still come
-        for index in range(self.index + 1, len(STEPS)):
-            if STEPS[index].when(self):
+        for index in range(self.index + 1, len(self.steps)):
+            if self.steps[index].when(self):
                 self.index = index
                 return
 
@@ -345,7 +471,7 @@ class Lesson(TableOverlay):
         if showing and step is not None and (not self.shown or self.shown[-1] != step.key):
             self.shown.append(step.key)
         self._place()
-        last = self.index == len(STEPS) - 1
+        last = self.index == len(self.steps) - 1
         self.next_button.visible = showing and step is not None and step.info
         self.skip_button.visible = showing and self.table_on_top() and not last \
             and not self.reading()
@@ -396,26 +522,29 @@ class Lesson(TableOverlay):
         if step is None:
             return ""
         namer = self.scene.namer
-        params: dict[str, object] = {"card": namer.card(TAUGHT_CARD),
-                                     "defuse": namer.card("defuse"),
-                                     "bomb": namer.card("bomb"), "nope": namer.card("nope"),
-                                     "key": str(self.home + 1), "play": ""}
+        # every card of the rule set by its id ({defuse}, {shield}, …), in the game's words
+        params: dict[str, object] = {card: namer.card(card)
+                                     for card in sorted(RULESETS[self.plan.game].cards)}
+        pair = self.pair_card() if step.key == "pair" else None
+        params.update(card=namer.card(self.plan.card), key=str(self.home + 1), play="",
+                      cats=namer.cards_of(pair) if pair is not None else "",
+                      stopped=namer.card(self.stopped) if self.stopped is not None else "")
         play = self.live.pending
         if step.key == "nope" and play is not None:
             said = line_for(namer, E.CardPlayed(play.seat, play.verb, play.cards, play.target,
                                                 play.named), self.home)
             params["play"] = said or ""
-        return namer.t(f"tutorial.{step.key}", **params)
+        return namer.t(self.plan.key(step.key), **params)
 
     def _next_text(self) -> str:
-        last = self.index == len(STEPS) - 1
+        last = self.index == len(self.steps) - 1
         return self.app.loc.t("tutorial.start_playing" if last else "tutorial.next")
 
     def _skip_text(self) -> str:
         return self.app.loc.t("tutorial.skip")
 
     def progress(self) -> str:
-        return self.app.loc.t("tutorial.progress", n=self.index + 1, total=len(STEPS))
+        return self.app.loc.t("tutorial.progress", n=self.index + 1, total=len(self.steps))
 
     # --- where it goes -----------------------------------------------------------------------
 
@@ -610,13 +739,16 @@ def _arrow(surface: pygame.Surface, bubble: Rect, target: Rect, bob: float) -> N
 
 
 def lesson_shot(app: App, code: str | None) -> None:
-    """The screenshot state ``tutorial``: the lesson's first bubble over its table, once the
-    deal has landed (``code`` is not used: the lesson has its own deal)."""
+    """The screenshot state ``tutorial``: the first bubble of the lesson of the code's game
+    (Bombazo's without a code) over its table, once the deal has landed (the lesson has its
+    own deal: only the code's game is used)."""
     from game.match.match import Match
-    from game.ui.bombdeck.kit import LESSON_CONFIG, LESSON_SEED
+    from game.ui.bombdeck.kit import LESSONS
     from game.ui.bombdeck.table import TableScene
 
-    scene = TableScene(app, Match(LESSON_CONFIG, LESSON_SEED))
+    game = Match.from_code(code).config.game if code else "bombazo"
+    tutorial = LESSONS.get(game, LESSONS["bombazo"])
+    scene = TableScene(app, Match(tutorial.config, tutorial.seed))
     lesson = Lesson(scene)
     scene.overlay = lesson
     app.stack.reset(scene)
@@ -627,10 +759,10 @@ def lesson_shot(app: App, code: str | None) -> None:
 
 
 def teach(scene: Scene[Any]) -> None:
-    """Lay the lesson over a bomb-deck table (the launcher made it for ``kit.LESSON_CONFIG``
-    and ``kit.LESSON_SEED``)."""
+    """Lay the lesson of the table's rule set over a bomb-deck table (the launcher made it
+    for that lesson's deal, ``kit.LESSONS``)."""
     from game.ui.bombdeck.table import TableScene
 
-    if isinstance(scene, TableScene):
+    if isinstance(scene, TableScene) and scene.match.config.game in PLANS:
         scene.overlay = Lesson(scene)
 
