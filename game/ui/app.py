@@ -49,7 +49,7 @@ from game.core.errors import MechaCortaError
 from game.ui import fonts, gfx, theme, widgets
 from game.ui.draw import round_rect
 from game.ui.fx import Flash, Shake
-from game.ui.locale import Translator, load_locale, resource_path, system_lang
+from game.ui.locale import Translator, load_locale, resource_path, system_lang, text_of
 from game.ui.pad import PAD_DEVICE_EVENTS, PAD_EVENTS, PadInput, PadStyle, prompt, style_of
 from game.ui.quiet import library_noise_to_log, name_the_window
 from game.ui.settings import Settings
@@ -451,8 +451,29 @@ class App:
             if style is not self.pad_style:
                 self.pad_style = style
                 self.wake()
+        if keys and keys[0].type == pygame.KEYDOWN and keys[0].key == pygame.K_RETURN \
+                and self._open_keyboard():
+            return
         for key in keys:
             self.dispatch(key)
+
+    def _open_keyboard(self) -> bool:
+        """A controller confirmed on a text field: the on-screen keyboard types into it."""
+        from game.ui.scenes.keyboard import KeyboardScene, put_into
+        from game.ui.widgets import TextField
+
+        top = self.stack.top
+        form = getattr(top, "form", None)
+        field = getattr(form, "focused", None)
+        if top is None or not isinstance(field, TextField) or top.busy:
+            return False
+
+        def typed(text: object) -> None:
+            if isinstance(text, str):
+                put_into(field, text)
+
+        self.push(KeyboardScene(self, field, text_of(field.placeholder)), typed)
+        return True
 
     def prompt_for(self, key: int | None, label: str) -> str:
         """The key cap a button shows for ``key`` (its shortcut; ``None``: none, its cap

@@ -246,3 +246,87 @@ def test_every_game_is_played_to_its_results_with_the_controller_alone(
         f"{game}: stuck on {type(app.stack.top).__name__} at {match.pending().decision}"
     people = [seat for seat, kind in enumerate(match.config.seats) if kind.value == "person"]
     assert any(seat in people for seat, _ in match.actions), "the person never acted"
+
+
+# --- the on-screen keyboard ----------------------------------------------------------------------
+
+
+def type_on_the_keyboard(app: App, text: str) -> None:
+    """Walk the on-screen keyboard's grid with the d-pad to each character and type it."""
+    from game.ui.scenes.keyboard import KeyboardScene
+
+    pad_moves = {(1, 0): pygame.CONTROLLER_BUTTON_DPAD_DOWN,
+                 (-1, 0): pygame.CONTROLLER_BUTTON_DPAD_UP,
+                 (0, 1): pygame.CONTROLLER_BUTTON_DPAD_RIGHT,
+                 (0, -1): pygame.CONTROLLER_BUTTON_DPAD_LEFT}
+    for ch in text:
+        board = app.stack.top
+        assert isinstance(board, KeyboardScene)
+        where = [(r, c) for r, row in enumerate(board.keys()) for c, k in enumerate(row)
+                 if k == ch]
+        if not where:  # a capital or a small letter: Y switches
+            press(pygame.CONTROLLER_BUTTON_Y)
+            frames(app)
+            where = [(r, c) for r, row in enumerate(board.keys()) for c, k in enumerate(row)
+                     if k == ch]
+        row, col = where[0]
+        while board.row != row:
+            press(pad_moves[(1 if row > board.row else -1, 0)])
+            frames(app)
+        while board.col != col:
+            press(pad_moves[(0, 1 if col > board.col else -1)])
+            frames(app)
+        press(A)
+        frames(app)
+
+
+def test_a_code_is_typed_on_the_on_screen_keyboard_and_played(returning: App) -> None:
+    from game.ui.scenes.code_entry import CodeEntryScene
+    from game.ui.scenes.keyboard import KeyboardScene
+
+    app = returning
+    title = app.stack.top
+    assert isinstance(title, TitleScene)
+    while app.stack.top is title and title.form.focused is not title.enter_code:
+        press(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+        frames(app)
+    press(A)
+    frames(app, 20)
+    entry = app.stack.top
+    assert isinstance(entry, CodeEntryScene) and entry.form.focused is entry.field
+    press(A)  # on the field: the keyboard
+    frames(app, 5)
+    assert isinstance(app.stack.top, KeyboardScene)
+    type_on_the_keyboard(app, "212-7kj")
+    press(pygame.CONTROLLER_BUTTON_START)
+    frames(app, 5)
+    assert app.stack.top is entry and entry.field.text == "212-7KJ"
+    while entry.form.focused is not entry.play:
+        press(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+        frames(app)
+    press(A)
+    frames(app, 20)
+    table = app.stack.top
+    assert isinstance(table, GameTable) and table.match.code == "212-7KJ"
+
+
+def test_a_name_typed_on_the_keyboard_is_said_to_its_field_and_b_erases(
+        returning: App) -> None:
+    from game.ui.name_field import NameField
+    from game.ui.scenes.keyboard import KeyboardScene, put_into
+
+    app = returning
+    said: list[str] = []
+    field = NameField((100, 100, 300, 40), "", placeholder="Player 2", on_change=said.append)
+    board = KeyboardScene(app, field, "Player 2")
+    app.push(board, lambda text: put_into(field, text) if isinstance(text, str) else None)
+    frames(app, 10)
+    assert board.caps  # a name starts with a capital
+    type_on_the_keyboard(app, "Zéx")
+    press(B)  # erases the x
+    frames(app)
+    assert board.text == "Zé"
+    press(pygame.CONTROLLER_BUTTON_START)
+    frames(app, 3)
+    assert field.text == "Zé" and said[-1] == "Zé"
+    assert not isinstance(app.stack.top, KeyboardScene)
