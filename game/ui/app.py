@@ -49,6 +49,7 @@ from game.core.errors import MechaCortaError
 from game.ui import fonts, gfx, theme, widgets
 from game.ui.draw import round_rect
 from game.ui.fx import Flash, Shake
+from game.ui.keymap import Keymap
 from game.ui.locale import Translator, load_locale, resource_path, system_lang, text_of
 from game.ui.pad import PAD_DEVICE_EVENTS, PAD_EVENTS, PadInput, PadStyle, prompt, style_of
 from game.ui.quiet import library_noise_to_log, name_the_window
@@ -288,6 +289,7 @@ class App:
         """Push the settings into the motion, the sound and the window."""
         self.motion.speed = self.settings.speed_factor
         self.motion.reduced = self.settings.reduced_motion
+        self.keymap = Keymap.from_names(self.settings.keys)
         self.sound.set_volume(self.settings.volume)
         self.sound.interface_volume = self.settings.interface_volume
         self.sound.set_muted(self.settings.mute)
@@ -376,13 +378,21 @@ class App:
             return
         if kind in POINTER_EVENTS:
             event = self._logical_event(event)
-        if kind == pygame.KEYDOWN and event.key == pygame.K_F11:
+        top = self.stack.top
+        capturing = bool(getattr(top, "capturing_keys", False))
+        if kind in (pygame.KEYDOWN, pygame.KEYUP) and self.keymap.chosen and not capturing \
+                and not _typing(top):
+            key = self.keymap.translate(event.key)
+            if key != event.key:
+                event = pygame.event.Event(kind, {**event.__dict__, "key": key})
+        if capturing:
+            pass  # the settings take the next key as it is (F8 and F11 included)
+        elif kind == pygame.KEYDOWN and event.key == pygame.K_F11:
             self.toggle_fullscreen()
             return
-        if kind == pygame.KEYDOWN and event.key == MUTE_KEY:
+        elif kind == pygame.KEYDOWN and event.key == MUTE_KEY:
             self.toggle_mute()
             return
-        top = self.stack.top
         if top is None:
             return
         if kind == pygame.KEYUP:
@@ -824,3 +834,11 @@ def _new_file_mode(target: Path) -> int:
     mask = os.umask(0o022)
     os.umask(mask)
     return 0o666 & ~mask
+
+
+def _typing(scene: Scene[Any] | None) -> bool:
+    """A text field has the focus: keys are letters being typed, never moved actions."""
+    from game.ui.widgets import TextField
+
+    form = getattr(scene, "form", None)
+    return isinstance(getattr(form, "focused", None), TextField)

@@ -87,6 +87,9 @@ class Settings:
     """The table the new-game screen last started: ``{"game": id, "seats": [kind, …],
     "options": [option, …]}``, or ``{}``. Only its shape is checked here; the new-game screen
     checks it against the registries (a game or a level this version lacks falls back)."""
+    keys: dict[str, str] = field(default_factory=dict)
+    """Keys the person gave to actions, action → pygame key name (``game.ui.keymap``);
+    the actions left out keep their own."""
     cazabombas_progress: list[int] = field(default_factory=list)
     """Caza Bombas' campaign: the missions this player's team has won, ascending, each once
     (whole numbers 1–``PROGRESS_MOST``; the family's screens read only the missions they know)."""
@@ -220,7 +223,23 @@ def _check(name: str, value: object) -> object | None:
         return _check_setup(value)
     if name == "cazabombas_progress":
         return _check_progress(value)
+    if name == "keys":
+        return _check_keys(value)
     return None
+
+
+def _check_keys(value: object) -> dict[str, str] | None:
+    """The keys given to actions, each known action with a key pygame names and none on a
+    reserved key or on another action's (those are dropped, the rest kept), else ``None``."""
+    from game.ui.keymap import Keymap, key_code
+
+    if not isinstance(value, dict) or len(value) > 32:
+        return None
+    named = {a: n for a, n in value.items() if isinstance(a, str) and isinstance(n, str)
+             and len(n) <= 32}
+    kept = Keymap.from_names(named).chosen
+    return {action: name for action, name in named.items()
+            if action in kept and key_code(name) == kept[action]}
 
 
 def _check_progress(value: object) -> list[int] | None:

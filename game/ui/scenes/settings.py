@@ -7,13 +7,16 @@ slider is, and mute, also F8 anywhere), the screen (fullscreen, reduced motion).
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import gfx, theme
+from game.ui import fonts, gfx, theme
 from game.ui.draw import round_rect
-from game.ui.locale import LANGUAGES, plural
+from game.ui.keymap import ACTIONS, key_label, key_name, problem
+from game.ui.locale import LANGUAGES, TextSource, plural, text_of
 from game.ui.scenes.base import FormScene
 from game.ui.settings import REACTION_MAX, REACTION_MIN, SPEEDS
 from game.ui.tabs import show_chosen, tab_row
@@ -26,15 +29,49 @@ if TYPE_CHECKING:
 ROW_X = 250
 ROW_W = 780
 ROW_H = 46
-ROW_GAP = 58
+ROW_GAP = 54
 TOP = 200
-PAGES = ("game", "sound", "screen")
-"""The pages, each a tab: what the game does, what it sounds like, what it looks like."""
+PAGES = ("game", "sound", "screen", "keys")
+"""The pages, each a tab: what the game does, what it sounds like, what it looks like, and
+which keys do what."""
+
+
+class KeyRow(Button):
+    """An action and its key ("Draw, seal, cut · Space"): Enter or a click asks for a new
+    key."""
+
+    def __init__(self, rect: tuple[int, int, int, int], action: str, label: TextSource,
+                 key: Callable[[], str], on_click: Callable[[], None]) -> None:
+        super().__init__(rect, label, on_click, cooldown=0.2)
+        self.action = action
+        self.key = key
+        self.asking = False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if not self.visible:
+            return
+        face = theme.mix(theme.BUTTON, theme.BUTTON_HOVER, self._hover_t)
+        round_rect(surface, self.rect, face)
+        if self.asking:
+            round_rect(surface, self.rect, theme.ACCENT, theme.RADIUS, 255, 3)
+        draw_text(surface, text_of(self.text), (self.rect.left + 16, self.rect.centery),
+                  theme.TEXT_BODY, theme.INK, anchor="midleft", max_width=self.rect.width - 260)
+        cap_text = "…" if self.asking else self.key()
+        cap = fonts.render(cap_text, theme.TEXT_BODY, theme.INK, bold=True)
+        box = pygame.Rect(0, 0, max(64, cap.get_width() + 24), self.rect.height - 10)
+        box.midright = (self.rect.right - 12, self.rect.centery)
+        gfx.rect(surface, theme.ACCENT if self.asking else theme.INK, box, 2, border_radius=8)
+        surface.blit(cap, cap.get_rect(center=box.center))
+        self.draw_focus(surface)
 
 
 class SettingsScene(FormScene[None]):
     def __init__(self, app: App, page: str = "game") -> None:
         self.page = PAGES.index(page) if page in PAGES else 0
+        self.asking: str | None = None
+        """The action whose new key is being asked for."""
+        self.refusal = ""
+        """Why the last key pressed could not be taken (shown under the rows)."""
         super().__init__(app)
 
     def build(self) -> None:
@@ -68,10 +105,16 @@ class SettingsScene(FormScene[None]):
                                show=lambda v: plural(self.app.loc, "newgame.seconds", round(v)),
                                show_width=150)
         self.fuse = Toggle((0, 0, 0, 0), self.tr("settings.fuse_tick"), s.fuse_tick, self._fuse)
+        self.key_rows = [KeyRow((0, 0, 0, 0), action, self.tr(f"settings.key_{action}"),
+                                partial(self._key_name, action), partial(self._ask, action))
+                         for action in ACTIONS]
+        self.reset_keys = Button((0, 0, 0, 0), self.tr("settings.keys_reset"),
+                                 self._reset_keys, style="ghost")
         self.pages: tuple[tuple[Widget, ...], ...] = (
             (self.language, self.speed, self.reaction, self.fuse),
             (self.volume, self.interface, self.music, self.mute),
             (self.fullscreen, self.reduced),
+            (*self.key_rows, self.reset_keys),
         )
         for widgets in self.pages:
             for n, widget in enumerate(widgets):
@@ -90,7 +133,72 @@ class SettingsScene(FormScene[None]):
                 widget.visible = n == self.page
         show_chosen(self.tabs, self.page)
 
+    # --- the keys page -------------------------------------------------------------------------
+
+    @property
+    def capturing_keys(self) -> bool:
+        """Asking for a key: the app hands the next key over as it is (F8 and F11 too)."""
+        return self.asking is not None
+
+    def _key_name(self, action: str) -> str:
+        return self.named(self.app.keymap.key_of(action))
+
+    def named(self, key: int) -> str:
+        """A key's name on its cap, in the person's language where the caps have one."""
+        own = {pygame.K_RETURN: "key.enter", pygame.K_SPACE: "key.space",
+               pygame.K_ESCAPE: "key.esc"}.get(key)
+        return self.t(own) if own is not None else key_label(key)
+
+    def _ask(self, action: str) -> None:
+        self.asking = action
+        self.refusal = ""
+        for row in self.key_rows:
+            row.asking = row.action == action
+
+    def _stop_asking(self) -> None:
+        self.asking = None
+        for row in self.key_rows:
+            row.asking = False
+
+    def _take_key(self, key: int) -> None:
+        action = self.asking
+        assert action is not None
+        chosen = dict(self.app.keymap.chosen)
+        why = problem(chosen, action, key)
+        if why is not None:
+            holder = next((a for a in ACTIONS
+                           if a != action and chosen.get(a, ACTIONS[a]) == key), None)
+            self.refusal = self.t(f"settings.keys_{why}", name=self.named(key),
+                                  action=self.t(f"settings.key_{holder}") if holder else "")
+            return  # still asking: another key
+        names = dict(self.app.settings.keys)
+        if key == ACTIONS[action]:
+            names.pop(action, None)
+        else:
+            names[action] = key_name(key)
+        self.app.settings.keys = names
+        self.app.apply_settings()
+        self.refusal = ""
+        self._stop_asking()
+
+    def _reset_keys(self) -> None:
+        self.app.settings.keys = {}
+        self.app.apply_settings()
+        self.refusal = ""
+
+    def on_escape(self) -> None:
+        if self.asking is not None:
+            self._stop_asking()  # Esc leaves the key as it was
+            return
+        super().on_escape()
+
     def handle(self, event: pygame.event.Event) -> None:
+        if self.asking is not None:
+            if event.type == pygame.KEYDOWN:
+                self._take_key(event.key)
+            elif event.type == pygame.MOUSEBUTTONDOWN:
+                self._stop_asking()
+            return
         if event.type == pygame.KEYDOWN:
             if pygame.K_1 <= event.key < pygame.K_1 + len(PAGES):
                 self.select(event.key - pygame.K_1)
@@ -170,3 +278,9 @@ class SettingsScene(FormScene[None]):
             gfx.line(surface, theme.mix(theme.PANEL, theme.PANEL_EDGE, 0.5),
                      (ROW_X, y), (ROW_X + ROW_W, y), 1)
         self.form.draw(surface)
+        if PAGES[self.page] == "keys":
+            line = self.refusal or (self.t("settings.keys_asking") if self.asking else
+                                    self.t("settings.keys_hint"))
+            draw_text(surface, line, (theme.SCREEN_W // 2, panel.bottom + 12), theme.TEXT_MIN,
+                      theme.DANGER if self.refusal else theme.INK_DIM, anchor="midtop",
+                      max_width=ROW_W + 80)
