@@ -155,7 +155,8 @@ def test_clasicos_defuse_is_named_whole_on_a_full_face(silent_app: Callable[...,
     scene = TableScene(app, Match(GameConfig("clasico", (P, AST, AST)), 1), pace=PACE)
     drawn = _titles(monkeypatch)
     face_of(scene, "defuse")
-    assert drawn[-1][0] == "Desactiv."  # the locale's short form, not "Desactiva-/ción"
+    # the locale's short form (a whole word), not "Desactiva-/ción"
+    assert drawn[-1][0] == app.loc.t("card.clasico.defuse.short") == "Salva"
 
 
 # --- 4. no nope against your own play; the key on the badge explained ---------------------------
@@ -350,4 +351,4 @@ def test_the_favor_chooser_names_clasicos_defuse_unbroken(silent_app: Callable[.
 
     monkeypatch.setattr(cards, "draw_card", spy)
     chooser.draw(gfx.Canvas((1280, 720)))
-    assert names == ["Desactiv."], names
+    assert names == ["Salva"], names

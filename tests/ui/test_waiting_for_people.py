@@ -73,3 +73,24 @@ def test_die_bombe_waits_for_a_person_at_another_computer(
             break
     title, _sub, _hot = die_paint.banner(scene)
     assert title == scene.namer.t("table.waiting", player=scene.namer.seat(1))
+
+
+def test_the_bomb_deck_waits_for_a_person_at_another_computer(
+        make_app: Callable[..., App]) -> None:
+    from game.match.flow import Pace
+    from game.ui.bombdeck.paint import _banner_rows
+    from game.ui.bombdeck.table import TableScene
+
+    app = make_app("en")
+    match = ElsewhereMatch(GameConfig("bombazo", (P, P, AST)), 12)
+    _until(match, lambda: match.pending().decision.seats == (1,)
+           and match.view_for(0).phase == "play")
+    match.apart = True
+    scene = TableScene(app, match, pace=Pace(60.0, 60.0, 1.0), deal=False)
+    app.stack.push(scene)
+    for _ in range(100):
+        scene.update(0.1)
+        if not scene.timeline.busy:
+            break
+    said = [text for text, *_ in _banner_rows(scene)]
+    assert said[:1] == [scene.namer.t("table.waiting", player=scene.namer.seat(1))], said

@@ -11,6 +11,8 @@ it (the band is taken from it, the rest is drawn again around the strip).
 
 from __future__ import annotations
 
+import functools
+
 import pygame
 
 from game.ui import cards, fonts, gfx, theme
@@ -64,12 +66,14 @@ def _band_height(name: str, w: int, h: int, title_width: int | None) -> int:
     return max(round(h * 0.2), len(lines) * (line_h - 2) + 10)
 
 
+@functools.lru_cache(maxsize=1024)
 def fitting_title(name: str, short: str, w: int, title_width: int | None = None) -> str:
     """The title a card ``w`` wide (of which ``title_width`` shows) can carry whole, never
     nothing (review 2: titles went blank from about 12 cards in a fan, and "Desactivación"
     broke as "Desactiva-/ción"): the name when its words fit, else the locale's short form
     (``card.<ruleset>.<id>.short``), else the short form's (or name's) first word cut to the
-    letters that fit, with a dot ("Emb."), down to one letter."""
+    letters that fit, with a dot ("Emb."), down to one letter. Kept (a pure choice, asked
+    for every card of a hand in every frame)."""
     room = cards.title_room(w)
     if title_width is not None and title_width < room:
         room = max(40, title_width)

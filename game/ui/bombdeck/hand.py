@@ -1,6 +1,11 @@
 """The hand, fanned along the bottom: hover (or ←/→) lifts a card and enlarges it about 1.6×
 to show its effect; cards that can be played now glow; selected cards (a pair, a trio) stand
 up out of the fan. Someone else's hand, or yours behind the privacy rule, is a fan of backs.
+
+A crowded fan (11 cards and more) tucks each card that lies under one of its kind into a
+sliver and gives the room to the others' titles; the card over the slivers says how many
+("×3"). Each card stays a card of its own: hovered, clicked, chosen with ←/→ and played one
+at a time (review 3: from 12 cards titles were cut to a first word or a letter).
 """
 
 from __future__ import annotations
@@ -8,12 +13,12 @@ from __future__ import annotations
 import itertools
 import math
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import pygame
 
-from game.ui import cards, gfx, theme
+from game.ui import cards, fonts, gfx, theme
 from game.ui.bombdeck.layout import HAND
 from game.ui.cache import MB, SurfaceCache
 from game.ui.draw import soft_shadow
@@ -27,6 +32,12 @@ GLOW_EDGE = 9.0
 TITLE_ROW = 8.0
 """How far below a card's top edge its title's first row begins (where a neighbour must not cover
 it)."""
+SLIVER = 22.0
+"""How much of a card shows when the card over it is the same kind, in a crowded fan: a sliver
+of its colour says "one more of these", and the room saved goes to the titles of the others."""
+CROWDED = 100.0
+"""A fan whose even step is narrower than this cuts titles: its runs of one kind are tucked
+into slivers (review 3: from 12 cards the titles shrank to a first word or a letter)."""
 
 _GLOWS: SurfaceCache[pygame.Surface] = SurfaceCache("card glows", 3 * MB)
 _TURNED: SurfaceCache[tuple[pygame.Surface, pygame.Surface]] = SurfaceCache("turned cards", 3 * MB)
@@ -66,6 +77,12 @@ def fan_middle(total: float) -> float:
     the badge), else as near it as the room allows (a long hand fills the room)."""
     half = total / 2
     return max(HAND.left + half, min(HAND.right - half, theme.SCREEN_W / 2))
+
+
+FaceOf = Callable[[str, bool, int | None], pygame.Surface]
+"""``(card, big, shown)`` → the face a fan draws (:meth:`HandFan.draw`)."""
+Names = Callable[[str, int], bool]
+"""``(card, shown)`` → whether ``card`` is named whole on the part of its face that shows."""
 
 
 class HandFan:
@@ -112,33 +129,60 @@ class HandFan:
             out.append(i)
         return out
 
-    def slots(self, n: int) -> list[tuple[float, float, float]]:
-        """(centre x, centre y, angle) of each of ``n`` resting cards."""
+    def gaps(self, n: int, kinds: Sequence[str] | None = None) -> list[float]:
+        """The distance from each of ``n`` resting cards to the next. Evenly spread; in a
+        crowded fan (:data:`CROWDED`) a card followed by one of the same kind (``kinds``: the
+        cards, sorted as a hand is) only shows a :data:`SLIVER` of itself, and the others
+        share the room it leaves, each its title wider (a hand of 16 showed 44 px of each
+        card, too little for any name). Nothing changes for a hand all of one kind or of
+        no two alike."""
+        if n <= 1:
+            return []
+        w = cards.CARD_W
+        room = HAND.width - w
+        step = min(w + 10.0, room / (n - 1))
+        even = [step] * (n - 1)
+        if kinds is None or len(kinds) != n or step >= CROWDED or step <= SLIVER:
+            return even
+        same = [a == b for a, b in itertools.pairwise(kinds)]
+        tucked = sum(same)
+        if tucked in (0, n - 1):
+            return even
+        wide = min(w + 10.0, (room - tucked * SLIVER) / (n - 1 - tucked))
+        return [SLIVER if alike else wide for alike in same]
+
+    def slots(self, n: int, kinds: Sequence[str] | None = None
+              ) -> list[tuple[float, float, float]]:
+        """(centre x, centre y, angle) of each of ``n`` resting cards (``kinds``: which
+        cards, for :meth:`gaps`)."""
         if n <= 0:
             return []
         w = cards.CARD_W
-        step = min(w + 10.0, (HAND.width - w) / max(1, n - 1))
-        total = w + step * (n - 1)
+        gaps = self.gaps(n, kinds)
+        total = w + sum(gaps)
         x0 = fan_middle(total) - total / 2 + w / 2
         spread = min(MAX_ANGLE, 1.2 * n)
         out = []
+        x = x0
         for i in range(n):
             t = 0.0 if n == 1 else (i - (n - 1) / 2) / ((n - 1) / 2)
-            out.append((x0 + i * step, HAND.centery + ARC_DROP * t * t, -spread * t))
+            out.append((x, HAND.centery + ARC_DROP * t * t, -spread * t))
+            if i < len(gaps):
+                x += gaps[i]
         return out
 
     def middle(self) -> float:
         """The x of the middle of the resting fan as it is now (the lines above it centre on
         it)."""
-        n = len(self.visible())
+        shown = self.visible()
+        n = len(shown)
         if n <= 0:
             return fan_middle(0.0)
-        w = cards.CARD_W
-        return fan_middle(w + min(w + 10.0, (HAND.width - w) / max(1, n - 1)) * (n - 1))
+        return fan_middle(cards.CARD_W + sum(self.gaps(n, [self.cards[i] for i in shown])))
 
     def slot_of(self, index: int) -> tuple[float, float]:
         """Where card ``index`` of the full hand rests (a drawn card flies there)."""
-        slots = self.slots(len(self.cards))
+        slots = self.slots(len(self.cards), self.cards)
         if not 0 <= index < len(slots):
             return (float(HAND.centerx), float(HAND.centery))
         return (slots[index][0], slots[index][1])
@@ -150,10 +194,10 @@ class HandFan:
         lifts = self._lift if lifts is None else lifts
         shown = self.visible()
         if self.shown_count is not None:  # the deal: each card lands in its final place
-            full = self.slots(len(self.cards))
+            full = self.slots(len(self.cards), self.cards)
             slots = [full[i] for i in shown]
         else:
-            slots = self.slots(len(shown))
+            slots = self.slots(len(shown), [self.cards[i] for i in shown])
             if lifts and len(shown) > 1:
                 slots = self._spread(slots, shown, lifts)
         out = []
@@ -176,7 +220,6 @@ class HandFan:
         w = cards.CARD_W
         xs = [x for x, _y, _a in slots]
         base = [b - a for a, b in itertools.pairwise(xs)]
-        step = base[0]
         need = list(base)
         for k, i in enumerate(shown):
             lift = lifts.get(i, 0.0)
@@ -184,8 +227,7 @@ class HandFan:
                 continue
             half = w * (1.0 + (cards.HOVER_SCALE - 1.0) * lift) / 2
             if k > 0:  # the left neighbour's strip ends where the enlarged card begins
-                need[k - 1] = max(need[k - 1], base[k - 1] + lift * max(
-                    0.0, half - w / 2 + step - base[k - 1]))
+                need[k - 1] = max(need[k - 1], base[k - 1] + lift * max(0.0, half - w / 2))
             if k < len(base):  # the right neighbour's strip begins where it ends
                 need[k] = max(need[k], base[k] + lift * max(0.0, half + w / 2 - base[k]))
         total, extra = sum(base), sum(need) - sum(base)
@@ -288,12 +330,13 @@ class HandFan:
             else:
                 self._lift[i] = now
 
-    def shown_widths(self) -> dict[int, int]:
+    def shown_widths(self, at_rest: bool = False) -> dict[int, int]:
         """How much of each visible card's left side shows when its right neighbour covers the
         rest (the title must fit there); cards shown whole are not listed. Measured with the
         cards as they will settle (the hovered one up, the others down): a card's face is
-        not drawn again at every step of a lift."""
-        settled = {i: 1.0 for i in (self.hover, self.focus) if i is not None}
+        not drawn again at every step of a lift. ``at_rest``: as the cards lie with none
+        lifted."""
+        settled = {} if at_rest else {i: 1.0 for i in (self.hover, self.focus) if i is not None}
         placed = self._placed(settled)
         out: dict[int, int] = {}
         for (i, x, y, a, scale), (j, nx, ny, na, nscale) in itertools.pairwise(placed):
@@ -318,33 +361,59 @@ class HandFan:
             out[i] = max(0, round(min(cover - left, along) - halo))
         return out
 
-    def draw(self, surface: pygame.Surface,
-             face_of: Callable[[str, bool, int | None], pygame.Surface], time: float,
+    def draw(self, surface: pygame.Surface, face_of: FaceOf, time: float,
              alpha: float = 1.0, sink: float = 0.0,
-             back: pygame.Surface | None = None) -> None:
-        """``face_of(card, big, shown)``: the face to draw (``big``: the hover size; ``shown``:
-        the width of it that shows, ``None`` when all of it does). ``alpha`` and ``sink``:
+             back: pygame.Surface | None = None, names: Names | None = None) -> None:
+        """``face_of(card, big, shown)``: the face to draw (``big``: the hover size;
+        ``shown``: the width of it that shows, ``None`` when all of it does). ``names``:
+        whether a card is named whole in so much of it; while a card is lifted, a neighbour
+        it leaves too little of keeps its face as it rests (partly under the next card for
+        that moment, as in a real fan) rather than a cut title ("Attac.": review 3).
+        ``alpha`` and ``sink``:
         the hand fading away and dropping (your own explosion). ``back``: the rule set's
         card back, for a hand shown face down."""
-        paint_fan(surface, self.plan(face_of, alpha, sink, back), time)
+        paint_fan(surface, self.plan(face_of, alpha, sink, back, names), time)
 
-    def plan(self, face_of: Callable[[str, bool, int | None], pygame.Surface],
-             alpha: float = 1.0, sink: float = 0.0, back: pygame.Surface | None = None
-             ) -> FanPlan:
+    def plan(self, face_of: FaceOf, alpha: float = 1.0, sink: float = 0.0,
+             back: pygame.Surface | None = None, names: Names | None = None) -> FanPlan:
         """What the hand looks like now, time aside (:meth:`draw`'s arguments): equal plans
         draw equal pixels but for the playable cards' pulsing glow (``FanPlan.pulsing``)."""
         if alpha <= 0.0:
             return FanPlan((), alpha)
         widths = self.shown_widths()
+        lifted = self.hover is not None or self.focus is not None
+        rest = self.shown_widths(at_rest=True) if lifted and names and self.faces else widths
+        runs = self.runs(widths) if self.faces else {}
         placed = []
         for i, x, y, angle, scale in self._order():
             big = scale > 1.05
-            face = face_of(self.cards[i], big, widths.get(i)) if self.faces \
+            shown, resting = widths.get(i), rest.get(i)
+            if shown is not None and resting is not None and resting > shown and names \
+                    and not names(self.cards[i], shown):
+                shown = resting  # the face as it rests, not a cut title
+            face = face_of(self.cards[i], big, shown) if self.faces \
                 else (back or cards.draw_back())
             placed.append(PlacedCard(face, x, y + sink, angle, scale, self._lift.get(i, 0.0),
                                      i in self.glowing, i in self.selected,
-                                     self.focus == i and self.hover is None))
+                                     self.focus == i and self.hover is None,
+                                     runs.get(i, 1)))
         return FanPlan(tuple(placed), alpha)
+
+    def runs(self, widths: dict[int, int] | None = None) -> dict[int, int]:
+        """For the card that names a run of one kind (the cards before it tucked into
+        slivers, :meth:`gaps`), how many the run holds: its face wears "×3" (a sliver alone
+        says "more", not how many)."""
+        widths = self.shown_widths() if widths is None else widths
+        out: dict[int, int] = {}
+        shown = self.visible()
+        run = 1
+        for before, i in itertools.pairwise(shown):
+            tucked = self.cards[before] == self.cards[i] and widths.get(before, 999) <= SLIVER
+            run = run + 1 if tucked else 1
+            if run > 1:
+                out[i] = run
+                out.pop(before, None)
+        return out
 
 
 @dataclass(frozen=True)
@@ -360,6 +429,8 @@ class PlacedCard:
     glowing: bool
     selected: bool
     focused: bool
+    count: int = 1
+    """How many of its kind lie tucked under it with it (a crowded fan): shown as "×N"."""
 
 
 @dataclass(frozen=True)
@@ -406,3 +477,23 @@ def paint_fan(surface: pygame.Surface, plan: FanPlan, time: float) -> None:
         if card.focused:
             gfx.rect(surface, theme.FOCUS, rect.inflate(10, 10), 3,
                              border_radius=16)
+        if card.count > 1 and not big:
+            _count_chip(surface, card, alpha)
+
+
+def _count_chip(surface: pygame.Surface, card: PlacedCard, alpha: float) -> None:
+    """"×3" on the top left corner of the card that names a run of its kind, over the seam
+    with the slivers it covers, above its title."""
+    w, h = cards.card_size(card.scale)
+    turn = math.radians(card.angle)
+    dx, dy = -w / 2, -h / 2  # the corner, turned as the card is (pygame: counter-clockwise)
+    cx = card.x + dx * math.cos(turn) + dy * math.sin(turn)
+    cy = card.y - dx * math.sin(turn) + dy * math.cos(turn)
+    text = fonts.render(f"×{card.count}", theme.TEXT_MIN, theme.INK_DARK, bold=True)
+    chip = pygame.Rect(0, 0, text.get_width() + 10, text.get_height() + 2)
+    chip.midbottom = (round(cx + 4), round(cy + 6))
+    if alpha < 1.0:
+        return  # (a hand fading away: its cards say enough)
+    gfx.rect(surface, theme.ACCENT, chip, border_radius=chip.height // 2)
+    gfx.rect(surface, theme.INK_DARK, chip, 2, border_radius=chip.height // 2)
+    surface.blit(text, text.get_rect(center=chip.center))

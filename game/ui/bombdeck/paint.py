@@ -38,8 +38,8 @@ from game.ui.bombdeck.centre import (
     resized,
     warm_pile,
 )
-from game.ui.bombdeck.face import hand_face
-from game.ui.bombdeck.hand import paint_fan
+from game.ui.bombdeck.face import fitting_title, hand_face
+from game.ui.bombdeck.hand import SLIVER, paint_fan
 from game.ui.bombdeck.log import draw_log, log_lines, ready_log
 from game.ui.bombdeck.moments import draw_moment
 from game.ui.draw import Layer, Part, round_rect, vertical_gradient
@@ -67,15 +67,25 @@ def face_of(scene: TableScene, card: str, big: bool = False, shown: int | None =
     """A card's face at the table: lifted (``big``) it is larger and its effect is said in one
     line above the hand (``effect``: on the face itself, a drawn card held up); at rest it
     carries its effect in a few words (``face.py``); fanned under its neighbour, only
-    ``shown`` pixels of it show, and its title fits there."""
+    ``shown`` pixels of it show, and its title fits there (tucked under one of its kind, a
+    sliver of it: no title, the card over it names them)."""
     namer = scene.namer
     art = namer.art(card)
     if big:
         return cards.draw_card(art, namer.card(card), namer.effect(card) if effect else "",
                                cards.card_size(cards.HOVER_SCALE))
+    name, short = namer.card(card), namer.short(card)
     title = None if shown is None else shown - 8
-    return hand_face(art, namer.card(card), namer.line(card), title_width=title,
-                     short=namer.short(card))
+    if shown is not None and shown <= SLIVER:  # tucked under one of its kind: that one names it
+        return hand_face(art, "", "", title_width=title)
+    return hand_face(art, name, namer.line(card), title_width=title, short=short)
+
+
+def named_in(scene: TableScene, card: str, shown: int) -> bool:
+    """Whether ``card``'s name or its short form fits whole in the ``shown`` part of its face
+    (as :func:`face_of` lays it out)."""
+    name, short = scene.namer.card(card), scene.namer.short(card)
+    return fitting_title(name, short, cards.CARD_W, shown - 8) in (name, short)
 
 
 def _faces_ahead(scene: TableScene) -> list[Callable[[], object]]:
@@ -131,7 +141,8 @@ def _hand(scene: TableScene) -> Part:
         return Part("hand", (), _nothing)
     sink = 0.0 if scene.app.motion.reduced else 70.0 * gone
     plan = scene.hand.plan(lambda c, big, shown: face_of(scene, c, big, shown),
-                           alpha=1.0 - gone, sink=sink, back=namer_back(scene))
+                           alpha=1.0 - gone, sink=sink, back=namer_back(scene),
+                           names=partial(named_in, scene))
     clock = scene.clock
     return Part("hand", None if plan.pulsing else plan, lambda s: paint_fan(s, plan, clock))
 
@@ -182,7 +193,6 @@ def _badges(scene: TableScene) -> list[Part]:
     parts = []
     view = scene.shown
     namer = scene.namer
-    match = scene.match
     react = view.phase == "react"
     over = view.phase == "over"
     for seat, rect in scene.layout.badges().items():
@@ -201,7 +211,8 @@ def _badges(scene: TableScene) -> list[Part]:
             tag = namer.t("seat.you")
         key = str(seat + 1) if react and nope_offered(scene, seat) else ""
         deciding = view.giver if view.phase == "give" else view.current
-        thinking = ((deciding == seat and not match.is_person(seat) and not over and not react)
+        thinking = ((deciding == seat and not namer.person_at(seat) and not over
+                     and not react)
                     or scene.flow.thinking == seat)
         dark = scene.dark[seat].x if seat in scene.dark else 0.0
         held = view.hand.count("defuse") if seat == scene.home and scene.private_ok else None
@@ -448,7 +459,7 @@ def _banner_rows(scene: TableScene) -> list[Row]:
             text, hot = namer.t("table.your_turn"), True
         elif mine:  # your gift to choose, your bomb to hide: not "Waiting for" yourself
             text, sub, hot = namer.t("table.your_turn"), "", True
-        elif person:
+        elif namer.person_at(seat):  # here or at another computer: waited for, not "thinking"
             text, sub, hot = namer.t("table.waiting", player=namer.seat(seat)), "", False
         else:
             text, sub, hot = namer.t("table.thinking", player=namer.seat(seat)), "", False

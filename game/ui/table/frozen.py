@@ -14,6 +14,10 @@ its own flow, as a table joined over the network does (``flow_class``):
 - :class:`FrozenMatch` counts the chosen seat as the person at the screen (``is_person``),
   since the tables draw a seat's own rack or sealed bid only for a person; it carries the
   names the game was played under (``names``, read as a joined table's are).
+- :class:`PastWords` is the frozen table's translator: where a live table says who is
+  thinking or waited for ("Astuto 2 is thinking…"), a finished game says whose turn it was
+  ("Astuto 2's turn"): nobody thinks in a game that is over (review 3). Every other word is
+  the live table's.
 
 The scene is never pushed: no input reaches it, its ``update`` never runs (no machine
 moves, no timers, no sounds), no autosaver is given. After it is built its motion is settled
@@ -22,7 +26,8 @@ moves, no timers, no sounds), no autosaver is given. After it is built its motio
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
+from types import MappingProxyType
 from typing import TYPE_CHECKING, Any
 
 from game.core.errors import Illegal, IllegalAction
@@ -30,6 +35,7 @@ from game.core.saves import SavedGame
 from game.match.flow import Pace, TableFlow, Thinker
 from game.match.match import FeedItem, Match
 from game.ui import gfx, theme
+from game.ui.locale import Translator
 from game.ui.registry import ui_kit_for
 from game.ui.scene import Scene
 
@@ -85,6 +91,59 @@ class FrozenMatch(Match):
         return seat == self.seat or super().is_person(seat)
 
 
+PAST_KEYS: Mapping[str, str] = MappingProxyType({
+    "table.thinking": "review.turn_of",
+    "table.waiting": "review.turn_of",
+})
+"""The live table's words about someone acting now, and what a frozen table says instead."""
+
+
+class PastWords:
+    """A translator for a frozen table: ``live``'s words, but for :data:`PAST_KEYS`, said
+    once: a table whose banner already says "Astuto 2's turn" (Caza Bombas puts who is
+    thinking under it) gets no second line saying it again. Two are equal for the same
+    ``live`` translator: the namers keep what they formatted while their translator stays
+    the same (``Namer.kept``)."""
+
+    def __init__(self, live: Translator, said: list[str]) -> None:
+        self.live = live
+        self._said = said
+        """The last words said under another key (none after a turn line): shared by the
+        table's translators, one made each time the namer asks for its translator."""
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, PastWords) and other.live is self.live
+
+    def __hash__(self) -> int:
+        return id(self.live)
+
+    def t(self, key: str, /, **params: Any) -> str:
+        past = PAST_KEYS.get(key)
+        text = self.live.t(past or key, **params)
+        if past is None:
+            self._said[:] = [text]
+            return text
+        just = self._said[:] == [text]
+        self._said.clear()  # a turn line asked again (a banner laid out twice) is said again
+        return "" if just else text  # just said: the banner's own line names the turn
+
+    def __getattr__(self, name: str) -> Any:  # plural, ordinal, has, lang...: the live ones
+        if name in ("live", "_said"):  # not set yet (a copy being made): no recursion
+            raise AttributeError(name)
+        return getattr(self.live, name)
+
+
+def speak_in_the_past(table: Scene[Any]) -> None:
+    """Make ``table``'s namer (every family's table names its seats and says its banner
+    through one) speak through :class:`PastWords` around the app's current translator."""
+    namer = getattr(table, "namer", None)
+    source = getattr(namer, "_loc_source", None)
+    if namer is None or not callable(source):
+        return
+    said: list[str] = []
+    namer._loc_source = lambda: PastWords(source(), said)
+
+
 def frozen_match(save: SavedGame, moves: int, seat: int,
                  names: Sequence[str] = ()) -> FrozenMatch:
     """``save`` replayed to its first ``moves`` actions, for ``seat``. ``MalformedInput``
@@ -104,6 +163,7 @@ def frozen_table(app: App, match: FrozenMatch) -> Scene[Any]:
     hidden."""
     table = ui_kit_for(match.config.game).table(app, match, autosaver=None, resume=None,
                                                 show_code=False)
+    speak_in_the_past(table)  # "Astuto 2's turn", not "Astuto 2 is thinking…"
     refresh = getattr(table, "_refresh", None)
     if callable(refresh):
         refresh()  # what every table does once nothing moves: the match as it is now
