@@ -420,7 +420,7 @@ def test_the_saver_says_when_writing_works_again(
     flow = _played(SOLO, 8, 5, Pcg32(8))
     saver = Autosaver(tmp_path)
 
-    def full(path: Path, _text: str) -> None:
+    def full(path: Path, _text: str, *, durable: bool = True) -> None:
         raise OSError(28, "No space left on device", str(path))
 
     monkeypatch.setattr("game.match.autosave.write_atomic", full)

@@ -47,7 +47,7 @@ def test_a_failing_autosave_is_said_once_tried_after_every_move_and_catches_up(
     before = saved(tmp_path)
     tries: list[int] = []
 
-    def full(path: Path, _text: str) -> None:  # root ignores chmod: the disk says no instead
+    def full(path: Path, _text: str, *, durable: bool = True) -> None:  # root ignores chmod
         tries.append(scene.match.moves)
         raise OSError(errno.ENOSPC, "No space left on device", str(path))
 
