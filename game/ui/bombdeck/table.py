@@ -44,11 +44,11 @@ from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.bombdeck.inputs import TableInput
 from game.ui.bombdeck.moments import Moment
 from game.ui.bombdeck.names import Namer
-from game.ui.bombdeck.overlay import TableOverlay
 from game.ui.bombdeck.paint import meter_counts, paint_table
 from game.ui.bombdeck.readpanel import ReadPanel
 from game.ui.bombdeck.story import Story
 from game.ui.table.base import FAST_FORWARD
+from game.ui.table.overlay import TableOverlay
 from game.ui.tween import Tween
 from game.ui.widgets import Button
 

@@ -26,9 +26,7 @@ button ends the lesson; the game goes on as any other.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -42,11 +40,10 @@ from game.rules.diebombe.view import DieView
 from game.ui.diebombe import layout as L
 from game.ui.diebombe.bidpad import PAD
 from game.ui.diebombe.sheet import majority
-from game.ui.table.bubble import SIDES, Bubble, arrow, place_beside, rings, spotlight
-from game.ui.table.overlay import TableOverlay
+from game.ui.table.bubble import Bubble
+from game.ui.table.lesson import Step, TableLesson, Words, first_bubble
 
 if TYPE_CHECKING:
-    from game.match.source import TableSource
     from game.ui.app import App
     from game.ui.diebombe.table import DieTableScene
     from game.ui.scene import Scene
@@ -57,7 +54,6 @@ table calm, and the news box has its own corner."""
 LESSON_SEED = 874
 """Its friendly deal (why this one: the module's docstring)."""
 
-NUDGE_SECONDS = 2.5
 WIDTH = 340
 """A bubble's width (wider when its two buttons need it): one asking for a bid fits beside the
 bid entry, over a seat's panel."""
@@ -66,27 +62,6 @@ Rect = pygame.Rect
 
 
 # --- the steps ---------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True)
-class Step:
-    """``key``: its text, ``lesson.diebombe.<key>``. ``when``: its moment. ``points``: what it
-    points at (none: the bubble sits in the middle). ``deed``: what the person does to end it
-    (``None``: an info step, ended by Enter). ``lets``: the action it lets through.
-    ``sides``: where the bubble may go around its targets, in order."""
-
-    key: str
-    when: Callable[[Lesson], bool]
-    points: Callable[[Lesson], list[Rect]]
-    deed: str | None = None
-    lets: Callable[[Action], bool] | None = None
-    sides: tuple[str, ...] = SIDES
-    gap: int = 20
-    """Between the bubble and its targets (a bubble beside the bid entry has 363 pixels)."""
-
-    @property
-    def info(self) -> bool:
-        return self.deed is None
 
 
 def _nowhere(lesson: Lesson) -> list[Rect]:
@@ -138,15 +113,16 @@ def _crowns(lesson: Lesson) -> list[Rect]:
     return [layout.row(seat, 0) for seat in sorted(majority(lesson.live, C.RED))]
 
 
-def _is(verb: str, card: str | None = None) -> Callable[[Action], bool]:
-    return lambda action: action.verb == verb and (card is None or action.card == card)
+def _is(verb: str, card: str | None = None) -> Callable[[object], bool]:
+    return lambda action: isinstance(action, Action) and action.verb == verb \
+        and (card is None or action.card == card)
 
 
 def _bidding(lesson: Lesson) -> bool:
     return lesson.deciding("bid")
 
 
-STEPS: tuple[Step, ...] = (
+STEPS: tuple[Step[Lesson], ...] = (
     Step("welcome", _bidding, _nowhere),
     Step("cards", _bidding, _faceup, sides=("below", "left", "right")),
     Step("seat", _bidding, _my_seat, sides=("below", "right")),
@@ -183,40 +159,29 @@ def deed_of(event: Any, seat: int) -> str | None:
 # --- the lesson --------------------------------------------------------------------------------
 
 
-class Lesson(TableOverlay):
-    """The lesson over one Die Bombe table (``scene.overlay``)."""
+class Lesson(TableLesson):
+    """The lesson over one Die Bombe table (``scene.overlay``), on the engine of
+    ``game.ui.table.lesson``: the table's questions its steps ask, its words, its feed. Its
+    table asks ``holds`` and ``allows`` before its frame's update (``settles_first``)."""
+
+    words = Words("lesson.diebombe.next", "lesson.diebombe.play_on", "lesson.diebombe.skip",
+                  "lesson.diebombe.progress", "lesson.diebombe.not_now")
+    width = WIDTH
+    gap = 20
+    """Between the bubble and its targets (a bubble beside the bid entry has 363 pixels)."""
+    settles_first = True
+    quiet = True
+    calm_on_catch_up = True
+    scene: DieTableScene
 
     def __init__(self, scene: DieTableScene) -> None:
-        self.scene = scene
-        self.app = scene.app
-        self.index = 0
-        self.over = False
-        self.skipped = False
-        self.shown: list[str] = []
-        """The keys of the steps that have been on screen, in order (tests read it)."""
-        self.refused = 0
-        """Actions refused because the step asked for another (tests read it)."""
-        self._read = scene.match.feed_size
-        self._clock = 0.0
-        self._nudge = 0.0
-        self._spot_key: tuple[object, ...] | None = None
-        self._spot = Rect(0, 0, 0, 0)
-        def loc(key: str) -> Callable[[], str]:
-            return lambda: self.app.loc.t(key)
+        super().__init__(scene, STEPS)
 
-        self.bubble = Bubble(self.next, self.skip, next_text=self._next_text,
-                             skip_text=loc("lesson.diebombe.skip"), next_key=loc("key.enter"),
-                             skip_key=loc("key.esc"), width=WIDTH)
+    @property
+    def bubble(self) -> Bubble:
+        return self.paper
 
     # --- what the table shows --------------------------------------------------------------
-
-    @property
-    def match(self) -> TableSource:
-        return self.scene.match
-
-    @property
-    def home(self) -> int:
-        return self.scene.home
 
     @property
     def live(self) -> DieView:
@@ -227,163 +192,23 @@ class Lesson(TableOverlay):
         """The person's decision of ``phase`` is on screen (the bid entry, the picker)."""
         return self.scene.deciding() == (self.home, phase)
 
-    def table_on_top(self) -> bool:
-        return self.app.stack.top is self.scene
+    # --- what the engine asks --------------------------------------------------------------
 
-    # --- the step --------------------------------------------------------------------------
+    def on_screen(self, step: Step[Any]) -> bool:
+        return self.table_on_top() and self.scene.sheet is None
 
-    @property
-    def step(self) -> Step | None:
-        return None if self.over else STEPS[self.index]
-
-    @property
-    def showing(self) -> bool:
-        """The current step is on screen now."""
-        step = self.step
-        scene = self.scene
-        if step is None or scene.timeline.busy or scene._left or not self.table_on_top() \
-                or scene.sheet is not None:
-            return False
-        return step.when(self)
-
-    def next(self) -> None:
-        """Enter or Next: an info step is read."""
-        step = self.step
-        if step is not None and step.info and self.showing:
-            self._advance()
-
-    def skip(self) -> None:
-        """Esc or Skip: the lesson ends, the game goes on."""
-        if not self.over:
-            self.over = True
-            self.skipped = True
-
-    def _advance(self) -> None:
-        self.index += 1
-        self._nudge = 0.0
-        if self.index >= len(STEPS):
-            self.over = True
-
-    def _read_feed(self) -> None:
-        """A do step ends when the feed says the person did its deed."""
-        match = self.match
-        if match.feed_size == self._read:
-            return
-        items = match.feed_for(self.home, self._read)
-        self._read = match.feed_size
-        for item in items:
-            step = self.step
-            if step is not None and step.deed is not None \
-                    and deed_of(item.event, self.home) == step.deed:
-                self._advance()
-
-    def _catch_up(self) -> None:
-        """When the person's decision is on screen and the step's moment is not this one, go
-        on to the first later step whose moment it is (the last step's always is)."""
-        step = self.step
-        if step is None or step.when(self):
-            return
+    def must_act(self) -> bool:
+        """The person's decision is on screen (else the game goes on by itself, or is still
+        moving: the moment may come)."""
         deciding = self.scene.deciding()
-        if deciding is None or deciding[0] != self.home:
-            return  # the game goes on by itself (or is still moving): the moment may come
-        for index in range(self.index + 1, len(STEPS)):
-            if STEPS[index].when(self):
-                self.index = index
-                self._nudge = 0.0
-                return
+        return deciding is not None and deciding[0] == self.home
 
-    # --- the table's calls -----------------------------------------------------------------
-
-    def update(self, dt: float) -> None:
-        if self.over:
-            self.bubble.hide()
-            return
-        if not self.app.idle:  # the bubble rests while idle
-            self._clock += dt
-        self._nudge = max(0.0, self._nudge - dt)
-        self._read_feed()
-        self._catch_up()
-        if self.over:
-            self.bubble.hide()
-            return
-        showing = self.showing
-        step = self.step
-        if showing and step is not None and (not self.shown or self.shown[-1] != step.key):
-            self.shown.append(step.key)
-        if not showing or step is None:
-            self.bubble.hide()
-            return
-        self._place(step)
-        self.bubble.update(dt)
-
-    def holds(self) -> bool:
-        if self.over:
-            return False
-        self._read_feed()
-        self._catch_up()
-        step = self.step
-        return step is not None and step.info and step.when(self)
-
-    def allows(self, action: object) -> bool:
-        step = self.step
-        if step is None:
-            return True
-        self._catch_up()
-        step = self.step
-        if step is None or not step.when(self):
-            return True  # not the step's moment: nothing on screen asks for another deed
-        if step.lets is not None and isinstance(action, Action) and step.lets(action):
-            return True
-        self.refused += 1
-        self._nudge = NUDGE_SECONDS
-        return False
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.over or not self.showing:
-            return False
-        step = self.step
-        assert step is not None
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) \
-                and self.bubble.handle(event):
-            return True
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if step.info:
-                return True  # while it talks, a click on the table does nothing
-            pos = getattr(event, "pos", None)
-            return pos is not None and self.bubble.rect.collidepoint(pos)  # on the paper
-        if event.type == pygame.KEYDOWN and step.info:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.next()
-            return True  # no key reaches the table while it talks
-        return False
-
-    def escape(self) -> bool:
-        if self.over:
-            return False
-        self.skip()
-        return True
-
-    # --- words -----------------------------------------------------------------------------
+    def deed_of(self, event: Any) -> str | None:
+        return deed_of(event, self.home)
 
     def text(self) -> str:
         step = self.step
         return "" if step is None else self.app.loc.t(f"lesson.diebombe.{step.key}")
-
-    def warning(self) -> str:
-        return self.app.loc.t("lesson.diebombe.not_now") if self._nudge > 0 else ""
-
-    def _next_text(self) -> str:
-        last = self.index == len(STEPS) - 1
-        return self.app.loc.t("lesson.diebombe.play_on" if last else "lesson.diebombe.next")
-
-    def progress(self) -> str:
-        return self.app.loc.t("lesson.diebombe.progress", n=self.index + 1, total=len(STEPS))
-
-    # --- where it goes -----------------------------------------------------------------------
-
-    def targets(self) -> list[Rect]:
-        step = self.step
-        return [] if step is None else step.points(self)
 
     def keep(self) -> list[tuple[Rect, float]]:
         """The table's parts a bubble should not cover, with how much each matters: what the
@@ -403,36 +228,8 @@ class Lesson(TableOverlay):
         keep.append((Rect(L.MIDDLE.left, L.BANNER_Y, L.MIDDLE.width, 60), 0.5))
         return keep
 
-    def _place(self, step: Step) -> None:
-        last = self.index == len(STEPS) - 1
-        self.bubble.buttons(next_shown=step.info, skip_shown=not last)
-        text, warning = self.text(), self.warning()
-        size = self.bubble.size(text, warning)
-        targets = self.targets()
-        key = (self.index, size, tuple(map(tuple, targets)), scene_key(self.scene))
-        if key != self._spot_key:  # the search runs when something it weighs moved
-            self._spot_key = key
-            self._spot = place_beside(targets, size, step.sides, step.gap, self.keep())
-        self.bubble.place(self._spot)
-
-    # --- drawing -------------------------------------------------------------------------------
-
-    def draw(self, surface: pygame.Surface) -> None:
-        step = self.step
-        if step is None or not self.showing:
-            return
-        targets = self.targets()
-        if step.info:
-            spotlight(surface, targets)
-        still = self.app.motion.reduced
-        rings(surface, targets, 0.0 if still else 0.5 + 0.5 * math.sin(self._clock * 5))
-        if targets:
-            arrow(surface, self.bubble.rect, targets[0],
-                  0.0 if still else math.sin(self._clock * 6) * 5)
-        shake = 0 if still or self._nudge <= 0 else \
-            round(math.sin(self._nudge * 40) * 5 * self._nudge)
-        self.bubble.draw(surface, self.text(), warning=self.warning(),
-                         progress=self.progress(), shake=shake)
+    def spot_key(self) -> tuple[object, ...]:
+        return scene_key(self.scene)
 
 
 def scene_key(scene: DieTableScene) -> tuple[object, ...]:
@@ -452,11 +249,7 @@ def lesson_shot(app: App, code: str | None) -> None:
     scene = DieTableScene(app, Match(LESSON_CONFIG, LESSON_SEED))
     lesson = Lesson(scene)
     scene.overlay = lesson
-    app.stack.reset(scene)
-    for _ in range(900):
-        if lesson.showing:
-            break
-        app.step(1 / 30, [], draw=False)
+    first_bubble(app, scene, lesson)
 
 
 def teach(scene: Scene[Any]) -> None:

@@ -12,6 +12,7 @@ which words to show.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 
 import pygame
 
@@ -44,6 +45,12 @@ SLIDE = tuple(range(-640, 641, 16))
 """How far a bubble may slide along its side of the target, tried nearest first."""
 SIDE_COST = 400.0
 """What taking the next side costs against a covered pixel of what the person needs."""
+RISE = 60
+"""A bubble with nowhere to point sits this far above the middle of the screen."""
+BANNER_X = 60
+BANNER_Y = 4
+"""A banner (:meth:`Bubble.place_banner`) runs across the top of the screen, this far from its
+edges: above a panel that opens at 62 (a game's picker), whose frame stays whole."""
 
 
 # --- the shade and the rings -----------------------------------------------------------------
@@ -79,18 +86,20 @@ def rings(surface: pygame.Surface, targets: Sequence[Rect], pulse: float) -> Non
 def place_beside(targets: Sequence[Rect], size: tuple[int, int],
                  sides: Sequence[str] = SIDES, gap: int = 30,
                  keep: Sequence[tuple[Rect, float]] = (),
-                 screen: Rect | None = None) -> Rect:
+                 screen: Rect | None = None, *, slides: Sequence[int] = SLIDE,
+                 rise: int = RISE) -> Rect:
     """A rect of ``size`` beside ``targets``, inside ``screen`` (the logical screen less a
     margin), never over a target, covering as little as it can of ``keep`` (the table's parts
     with how much the person needs to see each). Each of ``sides`` (``below``, ``above``,
     ``right``, ``left``) is tried with the bubble slid along it; an earlier side and a
     shorter slide win ties; ``anywhere`` tries every spot of the screen. In the middle of
-    the screen when there is no target or no room."""
+    the screen when there is no target or no room (``rise`` above its middle). ``slides``: the
+    slides tried along a side (a coarser grid is quicker and finds other spots)."""
     if screen is None:
         screen = Rect(0, 0, theme.SCREEN_W, theme.SCREEN_H).inflate(-2 * MARGIN, -2 * MARGIN)
     bubble = Rect((0, 0), size)
     if not targets:
-        bubble.center = (screen.centerx, screen.centery - 60)
+        bubble.center = (screen.centerx, screen.centery - rise)
         return bubble
     holes = [rect.inflate(HOLE, HOLE) for rect in targets]
     area = holes[0].unionall(holes[1:])
@@ -101,7 +110,7 @@ def place_beside(targets: Sequence[Rect], size: tuple[int, int],
             if spot is not None and (best is None or spot[0] < best[0]):
                 best = spot
             continue
-        for slide in sorted(SLIDE, key=abs):
+        for slide in sorted(slides, key=abs):
             if side == "below":
                 bubble.midtop = (area.centerx + slide, area.bottom + gap)
             elif side == "above":
@@ -117,7 +126,7 @@ def place_beside(targets: Sequence[Rect], size: tuple[int, int],
             if best is None or cost < best[0]:
                 best = (cost, bubble.copy())
     if best is None:
-        bubble.center = (screen.centerx, screen.centery - 60)
+        bubble.center = (screen.centerx, screen.centery - rise)
         return bubble
     return best[1]
 
@@ -154,9 +163,11 @@ def _overlap(a: Rect, b: Rect) -> int:
 # --- the arrow -----------------------------------------------------------------------------------
 
 
-def arrow(surface: pygame.Surface, bubble: Rect, target: Rect, bob: float = 0.0) -> None:
+def arrow(surface: pygame.Surface, bubble: Rect, target: Rect, bob: float = 0.0, *,
+          shortest: int = 16) -> None:
     """A thick arrow from the bubble's edge to the nearest edge of ``target`` (its ring);
-    ``bob`` pulls its head back a few pixels (it bobs when the lesson breathes)."""
+    ``bob`` pulls its head back a few pixels (it bobs when the lesson breathes). None when
+    it would be shorter than ``shortest`` (the bubble nearly touches the ring)."""
     target = target.inflate(HOLE, HOLE)
     start = pygame.Vector2(bubble.center)
     if target.collidepoint(start):
@@ -172,7 +183,7 @@ def arrow(surface: pygame.Surface, bubble: Rect, target: Rect, bob: float = 0.0)
             break
         start += unit * 2
     end -= unit * (6 + bob)
-    if (end - start).length() < 16:
+    if (end - start).length() < shortest:
         return
     side = pygame.Vector2(-unit.y, unit.x)
     head = [end + unit * 4, end - unit * 18 + side * 12, end - unit * 18 - side * 12]
@@ -185,6 +196,38 @@ def arrow(surface: pygame.Surface, bubble: Rect, target: Rect, bob: float = 0.0)
 # --- the bubble ----------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True)
+class BubbleStyle:
+    """How a bubble is set: the size of its words and lines, its margins, its buttons. The
+    defaults are the lessons' own; a game whose table has room for bigger words gives its
+    own (the bomb deck's: larger words, fixed buttons)."""
+
+    text: int = TEXT
+    line: int = LINE
+    pad_x: int = PAD_X
+    top: int = TOP
+    """From the paper's top to its first line."""
+    below: int = 12
+    """Between the last line and the button row."""
+    bottom: int = BOTTOM
+    """Between the button row and the paper's bottom."""
+    inset: int = 14
+    """Between a button and the paper's side."""
+    button_h: int = BUTTON_H
+    next_w: int = 180
+    skip_w: int = 190
+    next_size: int = TEXT
+    fit_buttons: bool = True
+    """The buttons as wide as their words need in the language (else ``next_w``,
+    ``skip_w``)."""
+    progress_size: int = TEXT
+    progress_y: int = 6
+    progress_fade: float = 0.4
+    """How far the progress line's ink goes toward the paper (it is read last)."""
+    bold_warning_wrap: bool = True
+    """The warning wrapped as it is drawn, bold (else as plain words)."""
+
+
 class Bubble:
     """The paper bubble: a progress line, the words wrapped to its width (a warning after
     them in red), and a row of two buttons along its bottom: Skip on the left, Next on the
@@ -192,20 +235,25 @@ class Bubble:
 
     def __init__(self, on_next: Callable[[], None], on_skip: Callable[[], None], *,
                  next_text: TextSource, skip_text: TextSource, next_key: TextSource,
-                 skip_key: TextSource, width: int = 400) -> None:
+                 skip_key: TextSource, width: int = 400,
+                 style: BubbleStyle = BubbleStyle()) -> None:
         self.width = width
+        self.style = style
         self.rect = Rect(0, 0, width, 0)
         self.form = Form()
-        self.next_button = Button((0, 0, 180, BUTTON_H), next_text, on_next, style="primary",
-                                  size=theme.TEXT_MIN, shortcut_label=next_key)
-        self.skip_button = Button((0, 0, 190, BUTTON_H), skip_text, on_skip, style="ghost",
-                                  size=theme.TEXT_MIN, shortcut_label=skip_key)
+        self.next_button = Button((0, 0, style.next_w, style.button_h), next_text, on_next,
+                                  style="primary", size=style.next_size,
+                                  shortcut_label=next_key)
+        self.skip_button = Button((0, 0, style.skip_w, style.button_h), skip_text, on_skip,
+                                  style="ghost", size=theme.TEXT_MIN, shortcut_label=skip_key)
         self.form.add(self.next_button)
         self.form.add(self.skip_button)
 
     def _button_width(self, button: Button) -> int:
         """What ``button``'s label and key cap need in the current language (the row is laid
-        out for the words, never squeezed)."""
+        out for the words, never squeezed); its own width when the style fixes it."""
+        if not self.style.fit_buttons:
+            return button.rect.width
         width = 24 + fonts.get(button.size, True).size(text_of(button.text))[0]
         if button.shortcut_label is not None:
             cap = fonts.get(theme.TEXT_MIN, False).size(text_of(button.shortcut_label))[0]
@@ -226,25 +274,40 @@ class Bubble:
 
     def lines(self, text: str, warning: str = "") -> list[tuple[str, bool]]:
         """The words as lines, each with whether it is the warning's."""
-        inner = self.outer_width - 2 * PAD_X
-        out = [(line, False) for line in wrap_text(text, TEXT, inner)]
+        return self._lines(text, warning, self.outer_width - 2 * self.style.pad_x)
+
+    def _lines(self, text: str, warning: str, inner: int) -> list[tuple[str, bool]]:
+        style = self.style
+        out = [(line, False) for line in wrap_text(text, style.text, inner)]
         if warning:
-            out += [(line, True) for line in wrap_text(warning, TEXT, inner, bold=True)]
+            out += [(line, True) for line in wrap_text(warning, style.text, inner,
+                                                       bold=style.bold_warning_wrap)]
         return out
 
     def size(self, text: str, warning: str = "") -> tuple[int, int]:
         """How big the bubble is with these words and its button row."""
-        return (self.outer_width,
-                TOP + len(self.lines(text, warning)) * LINE + 12 + BUTTON_H + BOTTOM)
+        style = self.style
+        return (self.outer_width, style.top + len(self.lines(text, warning)) * style.line
+                + style.below + style.button_h + style.bottom)
 
     def place(self, rect: Rect) -> None:
         """Put the bubble at ``rect`` (of its :meth:`size`) and its buttons along its
         bottom."""
         self.rect = rect.copy()
+        style = self.style
         self.next_button.rect.width = self._button_width(self.next_button)
         self.skip_button.rect.width = self._button_width(self.skip_button)
-        self.next_button.rect.bottomright = (rect.right - 14, rect.bottom - BOTTOM)
-        self.skip_button.rect.bottomleft = (rect.left + 14, rect.bottom - BOTTOM)
+        self.next_button.rect.bottomright = (rect.right - style.inset, rect.bottom - style.bottom)
+        self.skip_button.rect.bottomleft = (rect.left + style.inset, rect.bottom - style.bottom)
+
+    def place_banner(self, text: str, warning: str = "") -> None:
+        """Make the bubble a banner across the top of the screen, its words centred and no
+        buttons drawn (a step over a game's own panel, which says what to do below it); its
+        buttons stay where they were."""
+        width = theme.SCREEN_W - 2 * BANNER_X
+        lines = self._lines(text, warning, width - 2 * self.style.pad_x)
+        height = 22 + len(lines) * self.style.line
+        self.rect = Rect(BANNER_X, BANNER_Y, width, max(52, height))
 
     def hide(self) -> None:
         self.next_button.visible = False
@@ -261,18 +324,37 @@ class Bubble:
              progress: str = "", shake: int = 0) -> None:
         """The paper, the words and the buttons; ``shake`` moves the paper sideways (a
         refused action)."""
+        style = self.style
         box = self.rect.move(shake, 0)
-        round_rect(surface, box.move(0, 5), theme.SHADE, 18, 120)
-        round_rect(surface, box, PAPER, 18)
-        round_rect(surface, box, PAPER_EDGE, 18, 255, 3)
+        _paper(surface, box)
         if progress:
-            draw_text(surface, progress, (box.right - 16, box.top + 6), TEXT,
-                      theme.mix(theme.INK_DARK, PAPER, 0.4), anchor="topright",
-                      max_width=box.width - 32)
-        y = box.top + TOP
+            draw_text(surface, progress, (box.right - 16, box.top + style.progress_y),
+                      style.progress_size, theme.mix(theme.INK_DARK, PAPER, style.progress_fade),
+                      anchor="topright", max_width=box.width - 32)
+        y = box.top + style.top
         for line, warned in self.lines(text, warning):
-            draw_text(surface, line, (box.left + PAD_X, y), TEXT,
+            draw_text(surface, line, (box.left + style.pad_x, y), style.text,
                       theme.DANGER if warned else theme.INK_DARK, bold=warned,
-                      max_width=box.width - 2 * PAD_X)
-            y += LINE
+                      max_width=box.width - 2 * style.pad_x)
+            y += style.line
         self.form.draw(surface)
+
+    def draw_banner(self, surface: pygame.Surface, text: str, *, warning: str = "",
+                    shake: int = 0) -> None:
+        """The banner of :meth:`place_banner`: the paper and its words, bold and centred."""
+        style = self.style
+        box = self.rect.move(shake, 0)
+        _paper(surface, box)
+        inner = box.width - 2 * style.pad_x
+        y = box.top + 11
+        for line, _warned in self._lines(text, warning, inner):
+            draw_text(surface, line, (box.centerx, y), style.text, theme.INK_DARK, bold=True,
+                      anchor="midtop", max_width=inner)
+            y += style.line
+
+
+def _paper(surface: pygame.Surface, box: Rect) -> None:
+    """The paper with its shadow and its edge."""
+    round_rect(surface, box.move(0, 5), theme.SHADE, 18, 120)
+    round_rect(surface, box, PAPER, 18)
+    round_rect(surface, box, PAPER_EDGE, 18, 255, 3)

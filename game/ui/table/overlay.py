@@ -3,8 +3,8 @@ may hold the table's clock (the machines wait while it talks), may refuse a pers
 and draws over the table and over whatever the table opened. A table calls it at these points
 only; with no layer the table is as it was.
 
-The same hooks as the bomb deck's own ``game.ui.bombdeck.overlay``, with the action left open
-(``object``), so that any game's table can carry a lesson.
+The action is left open (``object``): every game's table carries the same layer, and a
+game's lesson (on ``game.ui.table.lesson``) says which of its actions it lets through.
 """
 
 from __future__ import annotations
@@ -27,8 +27,8 @@ class TableOverlay:
         """After the table's frame."""
 
     def holds(self) -> bool:
-        """While ``True`` the table does not pace its machines (nor its own timed waits): the
-        person reads."""
+        """While ``True`` the table does not pace its machines (nor its own timed waits, nor a
+        reaction window, nor open its modals): the person reads."""
         return False
 
     def allows(self, action: object) -> bool:
@@ -36,4 +36,4 @@ class TableOverlay:
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        """Over the table and whatever it drew on top of itself."""
+        """Over the table and whatever it drew on top of itself (its modals too)."""
