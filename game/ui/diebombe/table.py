@@ -23,6 +23,7 @@ in which a move was made or the curtain changed; a finished match clears the fil
 
 from __future__ import annotations
 
+from types import MappingProxyType
 from typing import TYPE_CHECKING
 
 import pygame
@@ -68,6 +69,9 @@ DEFAULT_MOST = 15
 
 class DieTableScene(GameTable[DieView, Timeline, Action]):
     particle_seed = 11
+    pad_keys = MappingProxyType({pygame.CONTROLLER_BUTTON_Y: pygame.K_h,
+                                 pygame.CONTROLLER_BUTTON_BACK: pygame.K_i})
+    """A controller's Y opens the bids' history, its Back explains the crowns (I)."""
     story: Story
 
     def __init__(self, app: App, match: TableSource, *, pace: Pace | None = None,
@@ -490,10 +494,22 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
         if key == pygame.K_h:
             self.open_history()
             return
+        if key == pygame.K_i:
+            self.explain_next()
+            return
         if self.pad is not None:
             self.pad.key(key)
         elif self.picker is not None:
             self.picker.key(key)
+
+    def explain_next(self) -> None:
+        """I (a controller's Back): what the next crown on the table means, as the pointer
+        on it would say — the crowns' explanation without a mouse."""
+        if not self.crowns:
+            return
+        centres = [area.center for area, _color in self.crowns]
+        at = centres.index(self.pointer) + 1 if self.pointer in centres else 0
+        self.pointer = centres[at % len(centres)]
 
     def on_escape(self) -> None:
         """Esc ends the lesson over the table, if one shows, before the pause menu."""
