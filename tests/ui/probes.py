@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -81,3 +81,21 @@ class TableStub(Scene[None]):
         super().__init__(app)
         self.match = match
         self.show_code = show_code
+
+
+def drawn_texts(monkeypatch: Any, module: Any, draw: Callable[[], object]) -> list[str]:
+    """The texts ``draw()`` draws through ``module.draw_text`` (a family's ``paint``)."""
+    texts: list[str] = []
+    real = module.draw_text
+
+    def spy(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
+        texts.append(text)
+        rect: pygame.Rect = real(surface, text, *args, **kw)
+        return rect
+
+    monkeypatch.setattr(module, "draw_text", spy)
+    try:
+        draw()
+    finally:
+        monkeypatch.setattr(module, "draw_text", real)
+    return texts

@@ -28,6 +28,7 @@ from game.ui.cazabombas.shots import HOLD, _table
 from game.ui.cazabombas.table import CazaTableScene
 from game.ui.fx import Particles
 from game.ui.textaudit import listening
+from tests.ui.probes import drawn_texts
 from tests.ui.test_cazabombas_table import caza
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
@@ -45,18 +46,8 @@ def make_app(make_app: Callable[..., App]) -> Callable[..., App]:
 
 def _texts(scene: CazaTableScene, monkeypatch: pytest.MonkeyPatch) -> list[str]:
     """The texts one frame of ``scene`` draws."""
-    texts: list[str] = []
-    real = paint.draw_text
-
-    def spy(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
-        texts.append(text)
-        rect: pygame.Rect = real(surface, text, *args, **kw)
-        return rect
-
-    monkeypatch.setattr(paint, "draw_text", spy)
-    paint.paint_table(pygame.Surface((theme.SCREEN_W, theme.SCREEN_H)), scene)
-    monkeypatch.setattr(paint, "draw_text", real)
-    return texts
+    return drawn_texts(monkeypatch, paint, lambda: paint.paint_table(
+        pygame.Surface((theme.SCREEN_W, theme.SCREEN_H)), scene))
 
 
 def _point(scene: CazaTableScene, pos: tuple[int, int]) -> None:

@@ -5,7 +5,6 @@ explanation shows as it does under the pointer."""
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
 
 import pygame
 import pytest
@@ -17,23 +16,14 @@ from game.ui.app import App
 from game.ui.diebombe import paint
 from game.ui.diebombe.table import DieTableScene
 from tests.ui.conftest import key, post
+from tests.ui.probes import drawn_texts
 
 P, LAN = SeatKind.PERSON, SeatKind.LANZADO
 
 
 def _texts(scene: DieTableScene, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    texts: list[str] = []
-    real = paint.draw_text
-
-    def spy(surface: pygame.Surface, text: str, *args: Any, **kw: Any) -> pygame.Rect:
-        texts.append(text)
-        rect: pygame.Rect = real(surface, text, *args, **kw)
-        return rect
-
-    monkeypatch.setattr(paint, "draw_text", spy)
-    scene.draw(pygame.Surface((theme.SCREEN_W, theme.SCREEN_H)))
-    monkeypatch.setattr(paint, "draw_text", real)
-    return texts
+    return drawn_texts(monkeypatch, paint,
+                       lambda: scene.draw(pygame.Surface((theme.SCREEN_W, theme.SCREEN_H))))
 
 
 def _crowned(app: App) -> DieTableScene:

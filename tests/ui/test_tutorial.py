@@ -13,8 +13,6 @@ import pygame
 import pytest
 
 from game.core.config import SeatKind
-from game.match.flow import Pace
-from game.match.match import Match
 from game.rules.bombdeck import actions as A
 from game.ui import launch
 from game.ui import registry as ui_registry
@@ -366,40 +364,4 @@ def test_the_featured_game_has_a_tutorial_in_its_kit() -> None:
     assert tutorial.config.seats[0] is SeatKind.PERSON
 
 
-# --- a game that goes another way never blocks --------------------------------------------------
-
-
-@pytest.mark.parametrize("seed", [3, 40, 777])
-def test_on_any_deal_the_lesson_gives_way_and_ends(make_app: Callable[..., App],
-                                                   seed: int) -> None:
-    """The lesson laid over other deals (its steps' moments may never come): doing what each
-    bubble asks, and drawing otherwise, the lesson always ends and the game goes on."""
-    app = make_app("en", settings=QUICK, audio=False, persist=False, start=None)
-    match = Match(LESSON_CONFIG, seed)
-    scene = TableScene(app, match, pace=Pace(0.05, 0.05, 0.3), deal=False)
-    lesson = Lesson(scene)
-    scene.overlay = lesson
-    app.stack.push(scene)
-    for _ in range(20000):
-        if lesson.over or match.is_over():
-            break
-        app.step(1 / 30, draw=False)
-        top = app.stack.top
-        if isinstance(top, HideBombScene):
-            top.finish(0)
-            continue
-        if top is not scene or scene.busy or app._guard > 0:
-            continue
-        step = lesson.step
-        if step is not None and lesson.showing and step.info:
-            lesson.next()
-        elif step is not None and lesson.showing and step.key == "play":
-            scene.submit(A.Action(A.PLAY, "see_future"))
-        elif step is not None and lesson.showing and step.key == "nope":
-            scene.nope(0)
-        elif scene.flow.awaiting_person is not None and match.pending().phase == "play":
-            scene.draw_card()
-        elif scene.flow.awaiting_person is not None and match.pending().phase == "give":
-            scene.submit(match.legal_for(0)[0])
-    assert lesson.over, f"the lesson got stuck at {lesson.step} after {match.moves} moves"
-    assert lesson.shown[-1] == "done" and not lesson.skipped
+# (a game that goes another way never blocks: tests/ui/test_lessons.py, every rule set)
