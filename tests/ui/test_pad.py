@@ -330,3 +330,34 @@ def test_a_name_typed_on_the_keyboard_is_said_to_its_field_and_b_erases(
     frames(app, 3)
     assert field.text == "Zé" and said[-1] == "Zé"
     assert not isinstance(app.stack.top, KeyboardScene)
+
+
+def test_die_bombes_bid_pad_steps_by_five_on_the_shoulders_and_says_so(
+        returning: App, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.ui import launch
+    from game.ui.diebombe import bidpad
+    from game.ui.diebombe.table import DieTableScene
+    from tests.ui.probes import drawn_texts
+
+    app = returning
+    launch.open_table(app, launch.match_from_code(CODES["diebombe"]))
+    table = app.stack.top
+    assert isinstance(table, DieTableScene)
+    for _ in range(600):
+        if table.pad is not None and not table.busy and app._guard <= 0:
+            break
+        frames(app)
+    assert table.pad is not None
+    start = table.pad.value
+    press(pygame.CONTROLLER_BUTTON_RIGHTSHOULDER)
+    frames(app)
+    assert table.pad.value == start + 5
+    press(pygame.CONTROLLER_BUTTON_DPAD_DOWN)
+    frames(app)
+    assert table.pad.value == start + 4
+    said = " ".join(drawn_texts(monkeypatch, bidpad, lambda: table.draw(app.canvas)))
+    assert "L1 R1 ±5" in said and "✕" in said and "PgUp" not in said  # a PlayStation pad
+    moves = table.match.moves
+    press(A)
+    frames(app, 5)
+    assert table.match.moves > moves  # sealed

@@ -40,6 +40,7 @@ from game.ui.diebombe.picker import BOMB, TAKE
 from game.ui.diebombe.sheet import majority
 from game.ui.diebombe.story import bomb_spot
 from game.ui.draw import round_rect, vertical_gradient
+from game.ui.pad import button_name
 from game.ui.table.notice import draw_away_marks, draw_notice
 from game.ui.text import draw_text, fit_line, wrap_text
 from game.ui.tween import arc_point
@@ -605,6 +606,10 @@ def _banner(surface: pygame.Surface, scene: DieTableScene) -> None:
             round_rect(surface, bar, GOLD, 2)
 
 
+LB, RB = pygame.CONTROLLER_BUTTON_LEFTSHOULDER, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER
+SEAL = pygame.CONTROLLER_BUTTON_A
+
+
 def _lower(surface: pygame.Surface, scene: DieTableScene) -> None:
     pad = scene.pad
     view = scene.shown
@@ -615,8 +620,13 @@ def _lower(surface: pygame.Surface, scene: DieTableScene) -> None:
         score = view.scores()[scene.home]
         cost = namer.t("diebombe.pad.cost", n=pad.value)
         left = namer.t("diebombe.pad.left", score=signed(score), after=signed(score - pad.value))
-        pad.draw(surface, title, cost, left,
-                 namer.t("diebombe.pad.keys", enter=namer.t("key.enter")))
+        style = scene.app.pad_style
+        if style is None:
+            keys = namer.t("diebombe.pad.keys", enter=namer.t("key.enter"))
+        else:  # a controller was used last: its own buttons
+            keys = namer.t("diebombe.pad.buttons", lb=button_name(LB, style),
+                           rb=button_name(RB, style), seal=button_name(SEAL, style))
+        pad.draw(surface, title, cost, left, keys)
         return
     if scene.outcome is not None:
         _outcome(surface, scene)

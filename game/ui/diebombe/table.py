@@ -67,6 +67,10 @@ DEFAULT_BID = 5
 DEFAULT_MOST = 15
 
 
+SHOULDER_STEPS = MappingProxyType({pygame.CONTROLLER_BUTTON_LEFTSHOULDER: pygame.K_PAGEDOWN,
+                                   pygame.CONTROLLER_BUTTON_RIGHTSHOULDER: pygame.K_PAGEUP})
+
+
 class DieTableScene(GameTable[DieView, Timeline, Action]):
     particle_seed = 11
     pad_keys = MappingProxyType({pygame.CONTROLLER_BUTTON_Y: pygame.K_h,
@@ -501,6 +505,12 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
             self.pad.key(key)
         elif self.picker is not None:
             self.picker.key(key)
+
+    def pad_key(self, button: int, seat: int | None) -> int | None:
+        """With the bid pad open a controller's shoulders step the bid by 5 (PgDn, PgUp)."""
+        if self.pad is not None and button in SHOULDER_STEPS:
+            return SHOULDER_STEPS[button]
+        return super().pad_key(button, seat)
 
     def explain_next(self) -> None:
         """I (a controller's Back): what the next crown on the table means, as the pointer
