@@ -140,7 +140,12 @@ class TableServer:
             await asyncio.sleep(self.tick)
 
     async def stop(self) -> None:
-        """Say goodbye to every computer and close the port."""
+        """Say goodbye to every computer and close the port. Whatever the computers have not
+        yet been sent goes first: an act's other updates wait one turn of the loop after the
+        actor's (``_read``), and the game's last move can end the table in that turn — the
+        others then had their goodbye without the result (seen under load in the capture
+        test)."""
+        self.dispatch(self.table.updates())
         for session_id in list(self._queues):
             self._send(session_id, {"k": "bye", "reason": Reason.CLOSED.value},
                        close=close_reason(Reason.CLOSED, "the table is closed"))

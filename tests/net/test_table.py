@@ -286,3 +286,43 @@ def test_a_window_never_tells_who_may_act_in_it() -> None:
     message = host.update_for(next(iter(host.sessions.values())))
     assert message["pending"]["seats"] == []  # ...the computers are not told
     assert message["pending"]["window"] == 0.05
+
+
+def test_a_table_closed_between_the_actors_update_and_the_others_tells_them_first() -> None:
+    """The server sends the actor's update, then the others' one turn of the loop later; if
+    the table closes in that turn (the act ended the game), every other computer must still
+    get its update (with the result) before the goodbye. It once got the goodbye alone."""
+    import asyncio
+
+    from game.net.server import TableServer
+
+    host = started()
+    server = TableServer(host, ssl_context=None, host="127.0.0.1", port=0)  # no socket opened
+    queues: dict[int, asyncio.Queue[tuple[str, str | None]]] = {1: asyncio.Queue(),
+                                                                2: asyncio.Queue()}
+    server._queues.update(queues)
+    server.dispatch(host.handle(1, Act(0, 0, {"do": "draw"}), others=False))
+    asyncio.run(_stopped(server))
+    for session, queue in queues.items():
+        kinds = []
+        while not queue.empty():
+            text, _close = queue.get_nowait()
+            kinds.append(json.loads(text)["k"])
+        assert kinds == ["update", "bye"], (session, kinds)
+
+
+async def _stopped(server: Any) -> None:
+    for queue in server._queues.values():
+        _done_as_put(queue)
+    await server.stop()
+
+
+def _done_as_put(queue: Any) -> None:
+    """Nobody writes these queues to a socket: mark their items done as they come, so that
+    the goodbye does not wait for a writer."""
+    real_put = queue.put_nowait
+
+    def put(item: Any) -> None:
+        real_put(item)
+        queue.task_done()
+    queue.put_nowait = put
