@@ -2,7 +2,8 @@
 briefing and the campaign), its screenshot states, the results lines (who was Captain; the
 team's win in one sentence, ``CazaUiKit.team_line``), the
 rules legend (the tiles, the token, the dial, the Captain, the Double Detector, the board's
-validated numbers, the rule of silence). No game of the family has timed windows."""
+validated numbers, the rule of silence), and the first game that teaches (``lesson.py``). No
+game of the family has timed windows."""
 
 from __future__ import annotations
 
@@ -12,8 +13,9 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game.ui.cazabombas.art import register_legend_icons
+from game.ui.cazabombas.lesson import LESSON_CONFIG, LESSON_SEED
 from game.ui.cazabombas.stats import next_mission, stats
-from game.ui.kit import UiKit
+from game.ui.kit import Tutorial, UiKit
 
 if TYPE_CHECKING:
     from game.match.autosave import Autosaver, Seen
@@ -42,9 +44,22 @@ def _shot(state: str, app: App, code: str | None) -> None:
     build(app, code, state)
 
 
+def _lesson(app: App, code: str | None) -> None:
+    from game.ui.cazabombas.lesson import lesson_shot
+
+    lesson_shot(app, code)
+
+
 SHOTS: dict[str, Callable[[App, str | None], None]] = {
-    name: partial(_shot, name) for name in STATES
+    **{name: partial(_shot, name) for name in STATES},
+    "lesson": _lesson,
 }
+
+
+def teach(scene: Scene[Any]) -> None:
+    from game.ui.cazabombas.lesson import teach as lay_the_lesson
+
+    lay_the_lesson(scene)
 
 
 def seat_note(loc: Translator, match: TableSource, seat: int) -> str:
@@ -96,5 +111,6 @@ class CazaUiKit(UiKit):
     team_line: Callable[[Translator, TableSource, str], str] = team_line
 
 
-KIT = CazaUiKit("cazabombas", table, SHOTS, seat_note, legend, stats=stats,
+KIT = CazaUiKit("cazabombas", table, SHOTS, seat_note, legend,
+                lessons={"cazabombas": Tutorial(LESSON_CONFIG, LESSON_SEED, teach)}, stats=stats,
                 follow_up=next_mission, recap=recap)

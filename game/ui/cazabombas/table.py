@@ -17,6 +17,12 @@ its wires, "no talking", the campaign so far, another mission); once the mission
 campaign remembers it (``progress.py``). A lost mission is the table's big moment: the bomb
 blows up across the whole table, every wire turns face up (``revealed``: nothing is secret any
 more) and the middle says what lost it, the mistakes and how far the team got (``summary``).
+
+A lesson (``overlay``, a :class:`~game.ui.table.overlay.TableOverlay`: the first game that
+teaches, ``game.ui.cazabombas.lesson``) lies over the table when the launcher lays one: it sees
+input first, and Esc once no move is half built (Esc first takes back a half-built move, as it
+always does); it holds the clock and the machines while it talks, may refuse the person's
+action (the move being built then starts over), and draws over everything the table drew.
 """
 
 from __future__ import annotations
@@ -44,6 +50,7 @@ from game.ui.cazabombas.names import Namer
 from game.ui.cazabombas.paint import card_rows, chip_layout, confirm_rect
 from game.ui.cazabombas.story import Story
 from game.ui.table.base import FAST_FORWARD, PUBLIC, GameTable
+from game.ui.table.overlay import TableOverlay
 from game.ui.text import NARROW
 from game.ui.widgets import Button
 
@@ -119,6 +126,8 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
         self.ended = 0.0
         """Seconds since the mission ended on screen."""
         self._recorded = False
+        self.overlay: TableOverlay | None = None
+        """A lesson over the table (the launcher lays it), or nothing."""
         self._revealed: dict[tuple[int, int], int] | None = None
         self._summary: tuple[tuple[object, ...], Summary] | None = None
         self.explained: int | None = None
@@ -360,6 +369,11 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
         return (self.busy or bool(self.particles) or self.timeline.running
                 or not (waiting or self.match.is_over()) or self._digit is not None)
 
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        if self.overlay is not None:
+            self.overlay.update(dt)
+
     def _play(self, dt: float) -> None:
         self.clock += dt
         self._acted = False
@@ -380,6 +394,8 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
         if self.match.is_over():
             self._ending(dt)
             return
+        if self.overlay is not None and self.overlay.holds():
+            return  # the lesson talks: the clock and the machines wait
         self._clock(dt)
         if self._modal_needed():
             return
@@ -471,6 +487,17 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
 
     # --- acting --------------------------------------------------------------------------------
 
+    def submit(self, action: Action) -> bool:
+        """The shown person's action, unless the lesson over the table asks for another (then
+        the move being built starts over from the first way to act)."""
+        if not self.may_act:
+            return False
+        if self.overlay is not None and not self.overlay.allows(action):
+            if self.modes:
+                self.choose_mode(self.modes[0].key)
+            return False
+        return super().submit(action)
+
     def _decided(self, seer: int | None) -> None:
         self.aim = None
         self.modes = []
@@ -512,6 +539,8 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
     # --- input ---------------------------------------------------------------------------------
 
     def handle(self, event: pygame.event.Event) -> None:
+        if self.overlay is not None and self.overlay.handle(event):
+            return
         if self.network_input(event):
             return
         if event.type == pygame.KEYDOWN:
@@ -607,12 +636,15 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
 
     def on_escape(self) -> None:
         """Esc cancels a move half built (picks made, or another way to act chosen than the
-        first) before it would open the pause menu."""
+        first); else it ends the lesson over the table, if one shows; else it opens the pause
+        menu."""
         aim = self.aim
         if aim is not None and not self.match.is_over() and (
                 any(aim.picks) or (self.modes and aim.mode is not self.modes[0])):
             self._digit = None
             self.choose_mode(self.modes[0].key)
+            return
+        if self.overlay is not None and self.overlay.escape():
             return
         super().on_escape()
 
@@ -746,3 +778,7 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
         from game.ui.cazabombas.paint import paint_table
 
         paint_table(surface, self)
+
+    def draw_over(self, surface: pygame.Surface) -> None:
+        if self.overlay is not None:
+            self.overlay.draw(surface)
