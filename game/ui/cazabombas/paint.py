@@ -203,8 +203,10 @@ def _header(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack, *,
             count_words = [namer.plural("cazabombas.footer.reds", reds),
                            namer.plural("cazabombas.footer.reds_short", reds)]
             count_words = [words[:1].upper() + words[1:] for words in count_words]
+        if not left and not reds:  # every wire cut: "All 13 cut", as the footers say
+            count_words = [namer.t("cazabombas.footer.all", total=len(view.stands[rack.stand]))]
         for key in ("cazabombas.wires_left", "cazabombas.wires_left_short"):
-            if reds and not left:
+            if not left:
                 break
             said = namer.plural(key, left)
             if reds:

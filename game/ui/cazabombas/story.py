@@ -243,6 +243,10 @@ class Story:
     def _over(self, ev: E.MissionOver) -> float:
         scene = self.scene
         if ev.won:
+            # the last cut has been shown: the racks' counts, the board and the banner say the
+            # mission as it ended, under the case opening (they lagged a move behind while it
+            # did: "2 wires left" on a rack whose wires were all cut)
+            scene.shown = scene._live_view()
             scene.stage.case = scene.timeline.tween(CASE_OPEN, 0.2, ease=ease_out_back)
             scene.timeline.tween(0.01, 0.5, on_done=lambda: scene.sound("win"))
             # the team's big moment: bursts across the table, not a puff over the case (the
