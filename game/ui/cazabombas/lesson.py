@@ -14,7 +14,7 @@ decide from the position alone (their luck is drawn from the seed, move by move)
 moves give the same mission at every speed.
 
 Each step is a short bubble pointing at a part of the table, shown when its moment comes
-(:attr:`Step.when`):
+(:attr:`~game.ui.table.lesson.Step.when`):
 
 - an *info* step waits for Enter, Space or its Next button; while it shows the table holds
   its clock and its machines and takes no action (a click or a key on the table does nothing);
@@ -30,7 +30,6 @@ any other.
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -45,11 +44,10 @@ from game.rules.cazabombas.actions import Action
 from game.rules.cazabombas.view import CazaView
 from game.rules.cazabombas.wires import class_of
 from game.ui.cazabombas import layout as L
-from game.ui.table.bubble import SIDES, Bubble, arrow, place_beside, rings, spotlight
-from game.ui.table.overlay import TableOverlay
+from game.ui.table.bubble import Bubble
+from game.ui.table.lesson import Step, TableLesson, Words, first_bubble
 
 if TYPE_CHECKING:
-    from game.match.source import TableSource
     from game.ui.app import App
     from game.ui.cazabombas.table import CazaTableScene
     from game.ui.scene import Scene
@@ -61,13 +59,14 @@ only, no equipment, and a dial that allows two mistakes."""
 LESSON_SEED = 2
 """Its friendly deal (why this one: the module's docstring)."""
 
-NUDGE_SECONDS = 2.5
 WIDTH = 360
 """A bubble's width (wider when its two buttons need it)."""
 VALID_H = 32
 """The height of the board's row of numbers (``paint._board``)."""
 DIAL_LABEL_W = 200
 """The widest the line under the dial is (``paint._dial``)."""
+TEAM = 0.3
+"""How much the teammates' racks matter to where a bubble goes, unless its step says."""
 
 Rect = pygame.Rect
 
@@ -76,28 +75,14 @@ Rect = pygame.Rect
 
 
 @dataclass(frozen=True)
-class Step:
-    """``key``: its text, ``lesson.cazabombas.<key>``. ``when``: its moment. ``points``: what
-    it points at (none: the bubble sits in the middle). ``deed``: what the person does to end
-    it (``None``: an info step, ended by Enter). ``lets``: the action it lets through.
-    ``sides``: where the bubble may go around its targets, in order."""
+class CazaStep(Step["Lesson"]):
+    """An engine :class:`~game.ui.table.lesson.Step` (its text: ``lesson.cazabombas.<key>``)
+    with two things of this table's own. ``team``: how much the teammates' racks matter to
+    where the bubble goes (most while the person points at one of their wires). ``words``: its
+    text's key when it depends on the table (default: ``key``)."""
 
-    key: str
-    when: Callable[[Lesson], bool]
-    points: Callable[[Lesson], list[Rect]]
-    deed: str | None = None
-    lets: Callable[[Action], bool] | None = None
-    sides: tuple[str, ...] = SIDES
-    gap: int = 20
-    team: float = 0.3
-    """How much the teammates' racks matter to where the bubble goes (most while the person
-    points at one of their wires)."""
+    team: float = TEAM
     words: Callable[[Lesson], str] | None = None
-    """Its text's key when it depends on the table (default: ``key``)."""
-
-    @property
-    def info(self) -> bool:
-        return self.deed is None
 
 
 def _nowhere(lesson: Lesson) -> list[Rect]:
@@ -194,8 +179,8 @@ def _solo(lesson: Lesson) -> list[Rect]:
     return [button.rect.copy()] if button is not None and button.visible else []
 
 
-def _is(verb: str) -> Callable[[Action], bool]:
-    return lambda action: action.verb == verb
+def _is(verb: str) -> Callable[[object], bool]:
+    return lambda action: isinstance(action, Action) and action.verb == verb
 
 
 def _setup(lesson: Lesson) -> bool:
@@ -221,19 +206,19 @@ def _detector_ready(lesson: Lesson) -> bool:
     return _playing(lesson) and not lesson.live.detectors_used[lesson.home]
 
 
-STEPS: tuple[Step, ...] = (
-    Step("welcome", _setup, _nowhere),
-    Step("stand", _setup, _my_racks, sides=("above",)),
-    Step("token", _setup, _my_racks, deed="token", lets=_is(A.TOKEN),
-         sides=("above", "anywhere")),
-    Step("team", _playing, _teammates, sides=("below",)),
-    Step("dial", _playing, _dial, sides=("right",)),
-    Step("cut", _playing, _sure_wires, deed="cut", lets=_is(A.DUAL_CUT),
-         sides=("anywhere",), team=3.0, words=_cut_words),
-    Step("board", _something_cut, _board, sides=("anywhere",)),
-    Step("miss", _a_miss, _missed, sides=("anywhere",)),
-    Step("detector", _detector_ready, _detector, sides=("anywhere",)),
-    Step("done", lambda s: True, _solo, sides=("anywhere",)),
+STEPS: tuple[CazaStep, ...] = (
+    CazaStep("welcome", _setup, _nowhere),
+    CazaStep("stand", _setup, _my_racks, sides=("above",)),
+    CazaStep("token", _setup, _my_racks, deed="token", lets=_is(A.TOKEN),
+             sides=("above", "anywhere")),
+    CazaStep("team", _playing, _teammates, sides=("below",)),
+    CazaStep("dial", _playing, _dial, sides=("right",)),
+    CazaStep("cut", _playing, _sure_wires, deed="cut", lets=_is(A.DUAL_CUT),
+             sides=("anywhere",), team=3.0, words=_cut_words),
+    CazaStep("board", _something_cut, _board, sides=("anywhere",)),
+    CazaStep("miss", _a_miss, _missed, sides=("anywhere",)),
+    CazaStep("detector", _detector_ready, _detector, sides=("anywhere",)),
+    CazaStep("done", lambda s: True, _solo, sides=("anywhere",)),
 )
 
 
@@ -250,45 +235,35 @@ def deed_of(event: Any, seat: int) -> str | None:
 # --- the lesson --------------------------------------------------------------------------------
 
 
-class Lesson(TableOverlay):
-    """The lesson over one Caza Bombas table (``scene.overlay``)."""
+class Lesson(TableLesson):
+    """The lesson over one Caza Bombas table (``scene.overlay``), on the engine of
+    ``game.ui.table.lesson``: the table's questions its steps ask, its words, its feed (a miss's
+    token and a right cut's wires are noted: two steps point at them). Its table asks
+    ``holds`` and ``allows`` before its frame's update (``settles_first``); once the mission
+    has ended the lesson stays still."""
+
+    words = Words("lesson.cazabombas.next", "lesson.cazabombas.play_on",
+                  "lesson.cazabombas.skip", "lesson.cazabombas.progress",
+                  "lesson.cazabombas.not_now")
+    width = WIDTH
+    gap = 20
+    settles_first = True
+    quiet = True
+    calm_on_catch_up = True
+    scene: CazaTableScene
 
     def __init__(self, scene: CazaTableScene) -> None:
-        self.scene = scene
-        self.app = scene.app
-        self.index = 0
-        self.over = False
-        self.skipped = False
-        self.shown: list[str] = []
-        """The keys of the steps that have been on screen, in order (tests read it)."""
-        self.refused = 0
-        """Actions refused because the step asked for another (tests read it)."""
+        super().__init__(scene, STEPS)
         self.missed: tuple[int, int] | None = None
         """(stand, index) of the wire the latest miss put a token on."""
         self.cut_wires: list[tuple[int, int]] = []
         """(stand, index) of the wires of the latest right cut."""
-        self._read = scene.match.feed_size
-        self._clock = 0.0
-        self._nudge = 0.0
-        self._spot_key: tuple[object, ...] | None = None
-        self._spot = Rect(0, 0, 0, 0)
 
-        def loc(key: str) -> Callable[[], str]:
-            return lambda: self.app.loc.t(key)
-
-        self.bubble = Bubble(self.next, self.skip, next_text=self._next_text,
-                             skip_text=loc("lesson.cazabombas.skip"),
-                             next_key=loc("key.enter"), skip_key=loc("key.esc"), width=WIDTH)
+    @property
+    def bubble(self) -> Bubble:
+        return self.paper
 
     # --- what the table shows --------------------------------------------------------------
-
-    @property
-    def match(self) -> TableSource:
-        return self.scene.match
-
-    @property
-    def home(self) -> int:
-        return self.scene.home
 
     @property
     def live(self) -> CazaView:
@@ -299,172 +274,34 @@ class Lesson(TableOverlay):
         """The person's decision of ``phase`` (``setup``, ``play``) is on screen."""
         return self.scene.deciding() == self.home and self.live.phase == phase
 
-    def table_on_top(self) -> bool:
-        return self.app.stack.top is self.scene
+    # --- what the engine asks --------------------------------------------------------------
 
-    # --- the step --------------------------------------------------------------------------
+    def on_screen(self, step: Step[Any]) -> bool:
+        return self.table_on_top() and not self.match.is_over()
 
-    @property
-    def step(self) -> Step | None:
-        return None if self.over else STEPS[self.index]
+    def must_act(self) -> bool:
+        """The person's decision is on screen (else the game goes on by itself, or is still
+        moving: the moment may come)."""
+        return self.scene.deciding() == self.home
 
-    @property
-    def showing(self) -> bool:
-        """The current step is on screen now."""
-        step = self.step
-        scene = self.scene
-        if step is None or scene.timeline.busy or scene._left or not self.table_on_top() \
-                or self.match.is_over():
-            return False
-        return step.when(self)
+    def saw(self, event: Any) -> None:
+        """A miss's token and a right cut's wires are remembered (the miss and board steps
+        point at them)."""
+        if isinstance(event, E.TokenPlaced) and event.why == "miss":
+            self.missed = (event.stand, event.at)
+        if isinstance(event, E.WiresCut) and event.verb != A.REVEAL_REDS:
+            self.cut_wires = [(g, i) for g, i, _key in event.wires]
 
-    def next(self) -> None:
-        """Enter or Next: an info step is read."""
-        step = self.step
-        if step is not None and step.info and self.showing:
-            self._advance()
-
-    def skip(self) -> None:
-        """Esc or Skip: the lesson ends, the game goes on."""
-        if not self.over:
-            self.over = True
-            self.skipped = True
-
-    def _advance(self) -> None:
-        self.index += 1
-        self._nudge = 0.0
-        if self.index >= len(STEPS):
-            self.over = True
-
-    def _read_feed(self) -> None:
-        """A do step ends when the feed says the person did its deed; a miss's token is
-        remembered (the miss step points at it)."""
-        match = self.match
-        if match.feed_size == self._read:
-            return
-        items = match.feed_for(self.home, self._read)
-        self._read = match.feed_size
-        for item in items:
-            event = item.event
-            if isinstance(event, E.TokenPlaced) and event.why == "miss":
-                self.missed = (event.stand, event.at)
-            if isinstance(event, E.WiresCut) and event.verb != A.REVEAL_REDS:
-                self.cut_wires = [(g, i) for g, i, _key in event.wires]
-            step = self.step
-            if step is not None and step.deed is not None \
-                    and deed_of(event, self.home) == step.deed:
-                self._advance()
-
-    def _catch_up(self) -> None:
-        """When the person's decision is on screen and the step's moment is not this one, go
-        on to the first later step whose moment it is (the last step's always is)."""
-        step = self.step
-        if step is None or step.when(self):
-            return
-        if self.scene.deciding() != self.home:
-            return  # the game goes on by itself (or is still moving): the moment may come
-        for index in range(self.index + 1, len(STEPS)):
-            if STEPS[index].when(self):
-                self.index = index
-                self._nudge = 0.0
-                return
-
-    # --- the table's calls -----------------------------------------------------------------
-
-    def update(self, dt: float) -> None:
-        if self.over or self.match.is_over():
-            self.bubble.hide()
-            return
-        if not self.app.idle:  # the bubble rests while idle
-            self._clock += dt
-        self._nudge = max(0.0, self._nudge - dt)
-        self._read_feed()
-        self._catch_up()
-        if self.over:
-            self.bubble.hide()
-            return
-        showing = self.showing
-        step = self.step
-        if showing and step is not None and (not self.shown or self.shown[-1] != step.key):
-            self.shown.append(step.key)
-        if not showing or step is None:
-            self.bubble.hide()
-            return
-        self._place(step)
-        self.bubble.update(dt)
-
-    def holds(self) -> bool:
-        if self.over:
-            return False
-        self._read_feed()
-        self._catch_up()
-        step = self.step
-        return step is not None and step.info and step.when(self)
-
-    def allows(self, action: object) -> bool:
-        step = self.step
-        if step is None:
-            return True
-        self._catch_up()
-        step = self.step
-        if step is None or not step.when(self):
-            return True  # not the step's moment: nothing on screen asks for another deed
-        if step.lets is not None and isinstance(action, Action) and step.lets(action):
-            return True
-        self.refused += 1
-        self._nudge = NUDGE_SECONDS
-        return False
-
-    def handle(self, event: pygame.event.Event) -> bool:
-        if self.over or not self.showing:
-            return False
-        step = self.step
-        assert step is not None
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION) \
-                and self.bubble.handle(event):
-            return True
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
-            if step.info:
-                return True  # while it talks, a click on the table does nothing
-            pos = getattr(event, "pos", None)
-            return pos is not None and self.bubble.rect.collidepoint(pos)  # on the paper
-        if event.type == pygame.KEYDOWN and step.info:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.next()
-            return True  # no key reaches the table while it talks
-        return False
-
-    def escape(self) -> bool:
-        if self.over:
-            return False
-        self.skip()
-        return True
-
-    # --- words -----------------------------------------------------------------------------
+    def deed_of(self, event: Any) -> str | None:
+        return deed_of(event, self.home)
 
     def text(self) -> str:
         step = self.step
         if step is None:
             return ""
-        key = step.key if step.words is None else step.words(self)
+        words = step.words if isinstance(step, CazaStep) else None
+        key = step.key if words is None else words(self)
         return self.app.loc.t(f"lesson.cazabombas.{key}")
-
-    def warning(self) -> str:
-        return self.app.loc.t("lesson.cazabombas.not_now") if self._nudge > 0 else ""
-
-    def _next_text(self) -> str:
-        last = self.index == len(STEPS) - 1
-        return self.app.loc.t("lesson.cazabombas.play_on" if last
-                              else "lesson.cazabombas.next")
-
-    def progress(self) -> str:
-        return self.app.loc.t("lesson.cazabombas.progress", n=self.index + 1, total=len(STEPS))
-
-    # --- where it goes -----------------------------------------------------------------------
-
-    def targets(self) -> list[Rect]:
-        step = self.step
-        return [] if step is None else step.points(self)
 
     def keep(self) -> list[tuple[Rect, float]]:
         """The table's parts a bubble should not cover, with how much each matters: what the
@@ -476,43 +313,25 @@ class Lesson(TableOverlay):
                       L.CHIPS_Y + L.CHIP - L.MODES_Y + 8), 3.0),
                 (Rect(L.MIDDLE.left, L.BANNER_Y, L.MIDDLE.width, 56), 1.0)]
         step = self.step
-        team = step.team if step is not None else 0.3
+        team = step.team if isinstance(step, CazaStep) else TEAM
         for rack in scene.layout.racks.values():
             keep.append((rack.rect.copy(), 1.0 if rack.mine else team))
         keep += [(rect, 0.6) for rect in _dial(self)]
         keep.append((L.BOARD.copy(), 0.5))
         return keep
 
-    def _place(self, step: Step) -> None:
-        last = self.index == len(STEPS) - 1
-        self.bubble.buttons(next_shown=step.info, skip_shown=not last)
-        text, warning = self.text(), self.warning()
-        size = self.bubble.size(text, warning)
-        targets = self.targets()
-        key = (self.index, size, tuple(map(tuple, targets)), scene_key(self.scene))
-        if key != self._spot_key:  # the search runs when something it weighs moved
-            self._spot_key = key
-            self._spot = place_beside(targets, size, step.sides, step.gap, self.keep())
-        self.bubble.place(self._spot)
+    def spot_key(self) -> tuple[object, ...]:
+        return scene_key(self.scene)
 
-    # --- drawing -------------------------------------------------------------------------------
+    # --- the table's calls -----------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
-        step = self.step
-        if step is None or not self.showing:
+    def update(self, dt: float) -> None:
+        """The engine's, until the mission ends: then the bubble hides and nothing more is
+        read (the last events point at nothing a step needs)."""
+        if self.match.is_over():
+            self.paper.hide()
             return
-        targets = self.targets()
-        if step.info:
-            spotlight(surface, targets)
-        still = self.app.motion.reduced
-        rings(surface, targets, 0.0 if still else 0.5 + 0.5 * math.sin(self._clock * 5))
-        if targets:
-            arrow(surface, self.bubble.rect, targets[0],
-                  0.0 if still else math.sin(self._clock * 6) * 5)
-        shake = 0 if still or self._nudge <= 0 else \
-            round(math.sin(self._nudge * 40) * 5 * self._nudge)
-        self.bubble.draw(surface, self.text(), warning=self.warning(),
-                         progress=self.progress(), shake=shake)
+        super().update(dt)
 
 
 def scene_key(scene: CazaTableScene) -> tuple[object, ...]:
@@ -532,11 +351,7 @@ def lesson_shot(app: App, code: str | None) -> None:
     scene = CazaTableScene(app, Match(LESSON_CONFIG, LESSON_SEED), briefing=False)
     lesson = Lesson(scene)
     scene.overlay = lesson
-    app.stack.reset(scene)
-    for _ in range(900):
-        if lesson.showing:
-            break
-        app.step(1 / 30, [], draw=False)
+    first_bubble(app, scene, lesson)
 
 
 def teach(scene: Scene[Any]) -> None:
