@@ -318,7 +318,8 @@ class App:
         from game.ui.text import draw_text
 
         label = fonts.render(text, theme.TEXT_BODY, theme.INK, bold=True)
-        box = label.get_rect(midtop=(theme.SCREEN_W // 2, 14)).inflate(36, 16)
+        # the top right corner: the tables keep their titles and turns in the middle
+        box = label.get_rect(topright=(theme.SCREEN_W - 26, 14)).inflate(36, 16)
         round_rect(frame, box, theme.PANEL, 14, 235)
         round_rect(frame, box, theme.PANEL_EDGE, 14, 255, 2)
         draw_text(frame, text, box.center, theme.TEXT_BODY, theme.INK, bold=True,

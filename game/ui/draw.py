@@ -184,13 +184,12 @@ def veil(surface: pygame.Surface, color: theme.Color = theme.SHADE, alpha: int =
 def vertical_gradient(size: tuple[int, int], top: theme.Color, bottom: theme.Color
                       ) -> pygame.Surface:
     """A top-to-bottom gradient (cached)."""
-    key = (size[0], size[1], top, bottom)
+    key = (size[0], size[1], top, bottom, gfx.scale())  # one per window scale: sharp rows
     found = _GRADIENTS.get(key)
     if found is None:
         found = gfx.Canvas(size)
         h = max(1, size[1] - 1)
-        for y in range(size[1]):
-            gfx.line(found, theme.mix(top, bottom, y / h), (0, y), (size[0], y))
+        gfx.fill_rows(found, lambda y: theme.mix(top, bottom, min(1.0, y / h)))
         _GRADIENTS.put(key, found)
     return found
 

@@ -18,7 +18,7 @@ the rest of ``game/ui``.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import pygame
@@ -293,6 +293,18 @@ def line(surface: pygame.Surface, color: Any, start: Point | Sequence[float],
     k = _k(surface)
     done = pygame.draw.line(_px(surface), color, _point(start, k), _point(end, k), _width(width, k))
     return _logical(_mark(surface, done), k)
+
+
+def fill_rows(surface: pygame.Surface, color_at: Callable[[float], Any]) -> None:
+    """Every row of ``surface``'s pixels filled with ``color_at(y)``, ``y`` the row's logical
+    height: a gradient drawn one logical line at a time left unpainted pixel rows between its
+    lines at a scale like 1.275 (a window of 1632×918: the felt striped)."""
+    k = _k(surface)
+    pixels = _px(surface)
+    width, height = pygame.Surface.get_size(pixels)  # in pixels (a canvas says its logical)
+    for row in range(height):
+        pygame.Surface.fill(pixels, color_at(row / k), (0, row, width, 1))
+    _mark(surface, pygame.Rect(0, 0, width, height))
 
 
 def lines(surface: pygame.Surface, color: Any, closed: bool,

@@ -409,10 +409,10 @@ def lesson(app: App, game: str) -> None:
     """``game``'s lesson over the title (from How to play or a rules page: the pages it was
     chosen on close first, so the lesson's end goes back to the title)."""
     def start() -> None:
+        app.to_title()
         open_lesson(app, game)
 
-    app.to_title()
-    unless_it_loses_a_game(app, start)
+    unless_it_loses_a_game(app, start)  # asked over the page it was chosen on
 
 
 def new_game(app: App) -> None:

@@ -155,8 +155,9 @@ def test_clasicos_defuse_is_named_whole_on_a_full_face(silent_app: Callable[...,
     scene = TableScene(app, Match(GameConfig("clasico", (P, AST, AST)), 1), pace=PACE)
     drawn = _titles(monkeypatch)
     face_of(scene, "defuse")
-    # the locale's short form (a whole word), not "Desactiva-/ción"
-    assert drawn[-1][0] == app.loc.t("card.clasico.defuse.short") == "Salva"
+    # its whole name (the card was "Desactivación", cut to "Desactiva-/ción", then to a short
+    # form that the lesson and the rules did not use: it is "Desactivar", as in Bombazo)
+    assert drawn[-1][0] == app.loc.t("card.clasico.defuse.name") == "Desactivar"
 
 
 # --- 4. no nope against your own play; the key on the badge explained ---------------------------
@@ -336,8 +337,8 @@ def test_a_short_hand_sits_in_the_middle_of_the_screen() -> None:
 def test_the_favor_chooser_names_clasicos_defuse_unbroken(silent_app: Callable[..., App],
                                                           monkeypatch: pytest.MonkeyPatch
                                                           ) -> None:
-    """The card to give, drawn at full size in the chooser: "Desactivación" does not fit
-    whole, so its short form shows (not "Desactiva-/ción")."""
+    """The card to give, drawn at full size in the chooser: its whole name, unbroken (not
+    "Desactiva-/ción")."""
     app = silent_app("es")
     scene = TableScene(app, Match(GameConfig("clasico", (P, AST, AST)), 1), pace=PACE)
     chooser = CardChooser(app, "Da", [("defuse", scene.namer.card("defuse"), "")],
@@ -351,4 +352,4 @@ def test_the_favor_chooser_names_clasicos_defuse_unbroken(silent_app: Callable[.
 
     monkeypatch.setattr(cards, "draw_card", spy)
     chooser.draw(gfx.Canvas((1280, 720)))
-    assert names == ["Salva"], names
+    assert names == ["Desactivar"], names

@@ -343,8 +343,10 @@ def test_how_to_play_asks_before_replacing_the_unfinished_game(
     frames(app, 3)
     if answer == "yes":
         assert lesson_of(app).index == 0
-    else:
-        assert isinstance(app.stack.top, TitleScene) and launch.unfinished(app) is not None
+    else:  # back on the page the lesson was chosen on, the unfinished game kept
+        from game.ui.scenes.lessons import LessonsScene
+
+        assert isinstance(app.stack.top, LessonsScene) and launch.unfinished(app) is not None
 
 
 def test_without_a_tutorial_play_now_just_plays(

@@ -64,9 +64,7 @@ def _fade(width: int, height: int = 44) -> pygame.Surface:
     if width not in _FADES:
         fade = gfx.Canvas((width, height), pygame.SRCALPHA)
         base = theme.mix(theme.PANEL, theme.BG_DEEP, 0.25)
-        for y in range(height):
-            gfx.line(fade, (*base, int(235 * (y / (height - 1)) ** 1.4)), (0, y),
-                             (width, y))
+        gfx.fill_rows(fade, lambda y: (*base, int(235 * min(1.0, y / (height - 1)) ** 1.4)))
         _FADES[width] = fade
     return _FADES[width]
 
@@ -130,7 +128,7 @@ class RulesScene(FormScene[None]):
         blocks: list[tuple[int, list[str]]] = []
         size = theme.TEXT_BODY
         step = fonts.get(size).get_linesize() + 1
-        text_w = width - 58
+        text_w = width - 84  # clear of the scrollbar beside the text
         height = 64
         for n, line in enumerate(lines, 1):
             wrapped = wrap_text(line, size, text_w)
