@@ -316,3 +316,17 @@ def test_the_analysis_comes_in_the_background_with_its_turning_points(app: App) 
     later = ReviewScene(app, match.save())
     assert later.analysis.review is not None and not later.analysis.running
     assert later.analysis.review.to_json() == review.to_json()
+
+
+def test_the_heading_counts_the_players_moves_as_the_results_do(app: App) -> None:
+    """"Move 3 of 80" in the review and "61 moves" in the results were two counts (the table
+    closing a reaction window is a step of the review, not a move)."""
+    match = _finished("clasico", (SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.ASTUTO), 5)
+    table_steps = len(match.save().actions) - match.player_moves()
+    assert table_steps > 0  # a game with windows, or the test tells nothing
+    scene = _review(app, match)
+    scene.position = len(match.save().actions)
+    moves = match.player_moves()
+    assert scene._move_heading() == app.loc.t("review.move", n=moves, total=moves)
+    scene.position = 1
+    assert scene._move_heading() == app.loc.t("review.move", n=1, total=moves)

@@ -510,9 +510,14 @@ class ReviewScene(FormScene[None]):
                   theme.ACCENT, bold=True, anchor="midright", max_width=theme.SCREEN_W - 500)
 
     def _move_heading(self) -> str:
+        """"Move 3 of 61", counting the players' moves as the results do (the table closing
+        a window is a step of the review, not a move: it says the move before it)."""
         if self.position == 0:
             return self.t("review.deal")
-        return self.t("review.move", n=self.position, total=self.total)
+        actions = self.save.actions
+        made = sum(1 for who, _action in actions[:self.position] if who != TABLE_SEAT)
+        total = sum(1 for who, _action in actions if who != TABLE_SEAT)
+        return self.t("review.move", n=max(1, made), total=total)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
         round_rect(surface, PANEL, theme.PANEL, 16, 220)
