@@ -24,13 +24,15 @@ Point = tuple[float, float]
 @dataclass
 class TileFx:
     """One tile's motion: ``lift`` raises it (and lets it down as it ends), ``flip`` turns it
-    over to ``key`` at its middle, ``fall`` lays it flat, ``shake`` rattles it (a miss)."""
+    over to ``key`` at its middle, ``fall`` lays it flat, ``shake`` rattles it (a miss),
+    ``flash`` washes it red (a miss: the review could barely see which wire was missed)."""
 
     key: int | None = None
     lift: Tween | None = None
     flip: Tween | None = None
     fall: Tween | None = None
     shake: Tween | None = None
+    flash: Tween | None = None
     hidden: bool = False
     """Gone from its place (flying elsewhere)."""
 
@@ -63,6 +65,13 @@ class TileFx:
         t = self.shake.t
         return math.sin(t * 44) * 5 * (1.0 - t)
 
+    def redness(self) -> float:
+        """How red a missed tile is now (0..1): full at once, fading out as the flash ends.
+        The painter turns it into a still outline with reduced motion."""
+        if self.flash is None or not self.flash.started or self.flash.done:
+            return 0.0
+        return 1.0 - max(0.0, self.flash.t - 0.5) / 0.5
+
 
 @dataclass
 class TokenFx:
@@ -82,6 +91,9 @@ class Floater:
     color: tuple[int, int, int]
     size: int = 0
     """Its letters' size (0: the table's large text); the explosion's word is huge."""
+    chip: tuple[int, int, int] | None = None
+    """An opaque chip behind it in this colour, held solid until the last moment (a miss's
+    "Not 4": faint and see-through it went unseen); ``None``: a soft fading backing."""
 
 
 @dataclass

@@ -51,10 +51,15 @@ MINE_H = theme.SCREEN_H - MINE_TOP - 6
 MINE_TILE_H = 126
 MINE_STEP = 82
 
-DIAL_CENTRE = (112, BAND.top + 104)
-DIAL_R = 76
+DIAL_CENTRE = (120, BAND.top + 100)
+DIAL_R = 70
 DIAL_LABEL_Y = DIAL_CENTRE[1] + DIAL_R + 4
-"""The dial's own line ("2 mistakes left"), under it."""
+"""The dial's own line ("2 mistakes left"), under it: clear of the home seat's panel and of
+the screen's left edge (the review found "0 mistakes left" touching both)."""
+DIAL_LABEL_W = 188
+"""The dial's line at its widest, centred under the dial: it ends short of the middle."""
+DIAL_LABEL_ROOM = 10
+"""At least this much between the dial's line and the home seat's panel or the left edge."""
 MIDDLE = pygame.Rect(226, BAND.top, 660, BAND.height)
 """The banner, the buttons, the values to name, the news."""
 BOARD = pygame.Rect(MIDDLE.right + 12, BAND.top + 2, theme.SCREEN_W - MARGIN - MIDDLE.right - 12,

@@ -46,6 +46,7 @@ from game.ui.table.notice import draw_away_marks, draw_notice
 from game.ui.text import MIN_SQUEEZE, NARROW, draw_text, fit_line, wrap_text
 
 if TYPE_CHECKING:
+    from game.ui.cazabombas.anim import Floater
     from game.ui.cazabombas.names import Namer
     from game.ui.cazabombas.table import CazaTableScene
 
@@ -69,10 +70,10 @@ HINT_ROOM = 40
 """The room under the equipment cards that takes the line on how to read them."""
 """The width of a rack's "how much is cut" bar."""
 END_LINE = 26
-END_BAR = 26
-"""A lost mission's progress bar: its height (its words are written on it)."""
-END_BAR_FILL = (46, 120, 72)
-"""The part of the bar the team cut: a green dark enough for white words on it."""
+END_BAR = 8
+"""A lost mission's progress bar: its height (a slim bar under its words)."""
+END_BAR_FILL = (72, 186, 104)
+"""The part of the bar the team cut."""
 EXPLAIN_LINES = 2
 EXPLAIN_LINE = 19
 """A lost mission's summary: one line under another."""
@@ -455,6 +456,8 @@ def _tile(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack, index: i
              border_radius=3)
     surface.blit(image, (x, y))
     shown = pygame.Rect(x, y, w, h)
+    if fx is not None:
+        _missed_mark(surface, shown, fx.redness(), reduced)
     if is_candidate and not cut:
         glow = _glow(scene)
         color = theme.ACCENT
@@ -473,6 +476,23 @@ def _tile(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack, index: i
         _not_marks(surface, scene, shown, wire.notv)
     if wire.token is not None and not wire.cut:
         token(surface, rack.token(index), rack.token_r, wire.token, scene.namer.letters)
+
+
+MISS_RED = (235, 40, 40)
+"""A missed wire's flash and outline."""
+
+
+def _missed_mark(surface: pygame.Surface, shown: pygame.Rect, red: float,
+                 reduced: bool) -> None:
+    """A missed wire washed red for a moment, a thick red ring fading with it; with reduced
+    motion no flash at all: a still red outline while the miss is told."""
+    if red <= 0.0:
+        return
+    if reduced:
+        round_rect(surface, shown.inflate(8, 8), MISS_RED, 9, 255, 4)
+        return
+    round_rect(surface, shown, MISS_RED, 6, round(150 * red))
+    round_rect(surface, shown.inflate(8, 8), MISS_RED, 9, round(255 * red), 4)
 
 
 def _not_marks(surface: pygame.Surface, scene: CazaTableScene, tile: pygame.Rect,
@@ -523,7 +543,7 @@ def _dial(surface: pygame.Surface, scene: CazaTableScene) -> None:
         text = scene.namer.plural("cazabombas.dial.left", view.mistakes_left)
     color = theme.DANGER if view.mistakes_left == 0 else theme.INK
     draw_text(surface, text, (cx, y), theme.TEXT_SMALL, color, bold=True, anchor="midtop",
-              max_width=200)
+              max_width=L.DIAL_LABEL_W)
     # over the dial: the mission, or while the Stabilizer holds the dial, that (the band has no
     # room under the dial's own line: the home seat's panel starts there)
     if view.stabilized:
@@ -1126,15 +1146,21 @@ def summary_rows(cause: bool) -> tuple[pygame.Rect, list[int], pygame.Rect]:
     progress bar), in the middle band between the title and the buttons (never on a rack)."""
     lines = 2 if cause else 1
     panel = pygame.Rect(L.MIDDLE.left + 8, L.END_LINES_Y - 6, L.MIDDLE.width - 16,
-                        lines * END_LINE + END_BAR + 18)
+                        (lines + 1) * END_LINE + END_BAR + 14)
     tops = [L.END_LINES_Y + k * END_LINE for k in range(lines)]
-    bar = pygame.Rect(panel.left + 14, tops[-1] + END_LINE + 2, panel.width - 28, END_BAR)
+    bar = pygame.Rect(panel.left + 14, tops[-1] + 2 * END_LINE + 2, panel.width - 28, END_BAR)
     return panel, tops, bar
 
 
+def progress_top(bar: pygame.Rect) -> int:
+    """The top of the summary's "The team cut 18 of 24 wires (75 %)": its own row over the
+    bar (written on the bar, the fill's edge ran through its words)."""
+    return bar.top - END_LINE - 2
+
+
 def _summary(surface: pygame.Surface, scene: CazaTableScene) -> None:
-    """What lost it (in bold), the mistakes before it, and a bar of how much of
-    the bomb the team cut with "10 of 54 wires cut (19 %)" on it: every line at 20 px."""
+    """What lost it (in bold), the mistakes before it, "10 of 54 wires cut (19 %)" and a slim
+    bar of it under those words (never under the bar's edge): every line at 20 px."""
     said = scene.summary()
     panel, tops, bar = summary_rows(bool(said.cause))
     round_rect(surface, panel, theme.BG_DEEP, 12, 200)
@@ -1152,8 +1178,8 @@ def _summary(surface: pygame.Surface, scene: CazaTableScene) -> None:
                            bar.height)
         gfx.rect(surface, END_BAR_FILL, done, border_radius=bar.height // 2)
     gfx.rect(surface, theme.PANEL_EDGE, bar, 1, border_radius=bar.height // 2)
-    draw_text(surface, said.progress, bar.center, size, theme.INK, bold=True, anchor="center",
-              max_width=bar.width - 16)
+    draw_text(surface, said.progress, (panel.centerx, progress_top(bar)), size, theme.INK,
+              bold=True, anchor="midtop", max_width=L.SUMMARY_W)
 
 
 def _scorch(surface: pygame.Surface) -> None:
@@ -1235,6 +1261,9 @@ def _floaters(surface: pygame.Surface, scene: CazaTableScene) -> None:
         t = floater.tween.t
         if not floater.tween.started or t <= 0:
             continue
+        if floater.chip is not None:
+            _chip_floater(surface, floater)
+            continue
         x, y = floater.at
         size = floater.size or theme.TEXT_LARGE
         text = fit_line(floater.text, size, 320 if size == theme.TEXT_LARGE else L.MIDDLE.width,
@@ -1248,6 +1277,25 @@ def _floaters(surface: pygame.Surface, scene: CazaTableScene) -> None:
         round_rect(surface, back, theme.BG_DEEP, 10, round(170 * (1.0 - max(0.0, t - 0.6) / 0.4)))
         surface.blit(text, text.get_rect(center=back.center))
         text.set_alpha(before)
+
+
+def _chip_floater(surface: pygame.Surface, floater: Floater) -> None:
+    """A miss's "Not 4" on an opaque chip over the wire, readable at a glance: large bold
+    white on deep red, solid until its last moment, then quickly gone."""
+    assert floater.chip is not None
+    t = floater.tween.t
+    alpha = 255 if t < 0.85 else round(255 * max(0.0, 1.0 - (t - 0.85) / 0.15))
+    text = fit_line(floater.text, theme.TEXT_LARGE, 320, floater.color, bold=True)
+    before = text.get_alpha()
+    text.set_alpha(alpha)
+    x, y = floater.at
+    back = text.get_rect().inflate(24, 10)
+    back.center = (round(x), max(back.height // 2 + 6, round(y - 8)))
+    round_rect(surface, back.move(0, 3), theme.SHADE, 12, round(alpha * 0.6))
+    round_rect(surface, back, floater.chip, 12, alpha)
+    round_rect(surface, back, (255, 200, 190), 12, alpha, 2)
+    surface.blit(text, text.get_rect(center=back.center))
+    text.set_alpha(before)
 
 
 def value_text(scene: CazaTableScene, value: Value) -> str:

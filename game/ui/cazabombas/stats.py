@@ -43,10 +43,14 @@ def stats(loc: Translator, match: TableSource, settings: Settings) -> Stats | No
 
 
 def next_mission(match: TableSource) -> FollowUp | None:
-    """The next mission with the same seats, after a won mission below the last."""
+    """The next mission with the same seats, after a won mission below the last; after a
+    lost one, the same mission again on a new deal ("Retry mission": the results lead with
+    it, the review found "Play again" there)."""
     if not match.is_over():
         return None
     view = match.view_for(-1)
+    if view.won is False:
+        return FollowUp("results.retry_mission", match.config)
     if not view.won or view.mission >= progress.MISSIONS[-1]:
         return None
     return FollowUp("results.stats.next_mission",

@@ -53,6 +53,13 @@ REVEAL_GAP = 0.025
 """Between two wires turning face up after a lost mission."""
 RIGHT_COLOR = (140, 235, 160)
 WRONG_COLOR = (255, 150, 130)
+MISS_CHIP = (150, 26, 34)
+"""The opaque chip under a miss's "Not 4" (white on it: a contrast above 7:1)."""
+MISS_INK = (255, 255, 255)
+MISS_SECONDS = 1.9
+"""How long "Not 4" stays: solid for most of it (the review read it faint and gone)."""
+FLASH = SHAKE + 0.6
+"""The missed wire's red flash (a still red outline with reduced motion)."""
 
 
 class Story:
@@ -81,10 +88,11 @@ class Story:
         return (float(tile.centerx), float(tile.centery))
 
     def _float(self, text: str, at: tuple[float, float], color: tuple[int, int, int],
-               delay: float = 0.0, size: int = 0, seconds: float = 1.2) -> None:
+               delay: float = 0.0, size: int = 0, seconds: float = 1.2,
+               chip: tuple[int, int, int] | None = None) -> None:
         scene = self.scene
         tween = scene.timeline.tween(seconds, delay)
-        scene.stage.floaters.append(Floater(text, at, tween, color, size))
+        scene.stage.floaters.append(Floater(text, at, tween, color, size, chip))
 
     def _turn_over(self, stand: int, index: int, key: int | None, delay: float,
                    lift: bool = True) -> None:
@@ -146,9 +154,11 @@ class Story:
             fx = scene.stage.tile(ev.stand, index)
             fx.lift = timeline.tween(SHAKE + 0.2, ease=ease_in_out)
             fx.shake = timeline.tween(SHAKE, 0.1)
+            fx.flash = timeline.tween(FLASH, 0.1)
         at = self._tile_point(ev.stand, ev.indices[0])
         self._float(scene.namer.t("cazabombas.story.wrong",
-                                  value=scene.namer.values(ev.values)), at, WRONG_COLOR, 0.1)
+                                  value=scene.namer.values(ev.values)), at, MISS_INK, 0.1,
+                    seconds=MISS_SECONDS, chip=MISS_CHIP)
         if ev.stabilized:
             self._float(scene.namer.t("cazabombas.story.stabilized"),
                         (float(L.DIAL_CENTRE[0]), float(L.DIAL_CENTRE[1] - L.DIAL_R)),
@@ -160,7 +170,9 @@ class Story:
         to = float(view.max_mistakes - ev.mistakes_left)
         if ev.mistakes_left == 0 and view.mistakes_left == 0:
             to = float(view.max_mistakes + 1)  # no space left: the needle meets the skull
+        # the needle sets off with the dial's clunk and ticks home on its space
         timeline.tween(0.01, SHAKE, on_done=lambda: scene.sound("dial"))
+        timeline.tween(0.01, SHAKE + DIAL_MOVE * 0.6, on_done=lambda: scene.sound("tick"))
         self._move_dial(to, SHAKE)
         return SHAKE + DIAL_MOVE + 0.25
 

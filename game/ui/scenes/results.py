@@ -12,7 +12,10 @@ Under the ranking the family's statistics of the game (``UiKit.stats``, from the
 only: ``game.ui.gamestats``), a small table; where it does not fit under the rows (five seats
 and more) a switch ("Statistics", key S) shows it in the ranking's place. A family may offer
 the table that comes next (``UiKit.follow_up``: Caza Bombas' next mission after a win), which
-then leads the buttons with Enter ("Play again" keeps its button, key A).
+then leads the buttons with Enter ("Play again" keeps its button, key A). A follow-up of the
+very table just played (a lost mission: "Retry mission", the same mission on a new deal) is a
+retry: it leads the same way. A team that lost reads it at once: the headline in red beside a
+small burst bomb drawn here (the review found a lost mission dressed as any other result).
 
 The clipboard goes through ``pygame.scrap``; where there is none the code stays on screen,
 big, with a "copy it by hand" note. Nothing here can crash on a machine without a clipboard.
@@ -56,8 +59,43 @@ STATS_ROW_STEP = 46
 """The ranking's rows with statistics under them (54 without)."""
 TOGGLE = pygame.Rect(LEFT.right - 16 - 230, LEFT.bottom - 50, 230, 38)
 """The "Statistics"/"Ranking" switch, when the table does not fit under the ranking."""
+LOST_INK = (245, 88, 76)
+"""A team's loss: the headline's red (brighter than the table's danger red, for contrast on
+the dark background)."""
 CONFETTI_EVERY = 1.1
 CONFETTI_FOR = 3.5
+
+
+BOMB_R = 30
+"""The burst bomb's size beside a lost team's headline (its burst reaches a bit further)."""
+
+
+def draw_burst_bomb(surface: pygame.Surface, centre: tuple[int, int], r: int) -> None:
+    """A bomb that went off, drawn (no image file): a jagged orange and yellow burst behind a
+    dark round bomb with a crack across it and its fuse snapped off, a few shards flying."""
+    cx, cy = centre
+    for radius, color, spikes, turn in ((r * 1.45, (235, 90, 40), 11, 0.0),
+                                        (r * 1.1, (255, 196, 70), 11, 0.3)):
+        points = []
+        for k in range(spikes * 2):
+            angle = math.pi * k / spikes + turn
+            reach = radius if k % 2 == 0 else radius * 0.62
+            points.append((cx + reach * math.cos(angle), cy + reach * math.sin(angle)))
+        gfx.polygon(surface, color, points)
+    body = round(r * 0.62)
+    gfx.circle(surface, (34, 34, 42), (cx, cy + 3), body)
+    gfx.circle(surface, (90, 92, 106), (cx - body // 3, cy + 3 - body // 3), max(2, body // 4))
+    crack = [(cx - body * 0.7, cy - body * 0.1), (cx - body * 0.2, cy + body * 0.15),
+             (cx + body * 0.05, cy - body * 0.2), (cx + body * 0.55, cy + body * 0.3)]
+    gfx.lines(surface, (250, 120, 60), False, crack, 2)
+    # the fuse's stub, snapped and smoking
+    gfx.line(surface, (150, 120, 90), (cx + body * 0.5, cy - body * 0.6),
+             (cx + body * 0.8, cy - body * 0.95), 3)
+    for k, (dx, dy) in enumerate(((-1.6, -1.1), (1.7, -0.9), (-1.5, 1.2), (1.6, 1.1))):
+        x, y = cx + r * dx, cy + r * dy
+        size = 4 if k % 2 else 3
+        gfx.polygon(surface, (255, 150, 60), [(x, y - size), (x + size, y), (x, y + size),
+                                              (x - size, y)])
 
 
 class PlaceNote(str):
@@ -261,21 +299,26 @@ class ResultsScene(FormScene[None]):
         self.title = Button((x, RIGHT.top + 396, w, 56), self.tr("results.to_title"),
                             self._to_title, style="ghost", shortcut_label=self.tr("key.esc"))
         self.next: Button | None = None
+        self.retry: Button | None = None
         buttons = [self.copy, self.again, self.same, self.title]
         if self._next is not None:
             # the next mission leads (Enter, as the table's own "again" after a win); the
             # others close up under it
-            self.next = Button((x, RIGHT.top + 240, w, 58), self.tr(self._next.label),
-                               self._follow, shortcut=pygame.K_RETURN,
-                               shortcut_label=self.tr("key.enter"), style="primary",
-                               size=theme.TEXT_LARGE)
+            lead = Button((x, RIGHT.top + 240, w, 58), self.tr(self._next.label),
+                          self._follow, shortcut=pygame.K_RETURN,
+                          shortcut_label=self.tr("key.enter"), style="primary",
+                          size=theme.TEXT_LARGE)
+            if self._next.config == self.match.config:
+                self.retry = lead  # the same table again (a lost mission), a new deal
+            else:
+                self.next = lead
             self.copy.rect = pygame.Rect(x, RIGHT.top + 122, w, 50)
             self.again.rect = pygame.Rect(x, RIGHT.top + 308, w, 46)
             self.again.style, self.again.size = "normal", theme.TEXT_BODY
             self.again.shortcut, self.again.shortcut_label = pygame.K_a, "A"
             self.same.rect = pygame.Rect(x, RIGHT.top + 362, w, 46)
             self.title.rect = pygame.Rect(x, RIGHT.top + 416, w, 46)
-            buttons.insert(1, self.next)
+            buttons.insert(1, lead)
         self.toggle = Button(TOGGLE, self._toggle_label, self._toggle, shortcut=pygame.K_s,
                              shortcut_label=self.tr("results.stats.key"), size=theme.TEXT_MIN)
         self.toggle.visible = self._stats is not None and not self._rest_layout()[2]
@@ -305,7 +348,8 @@ class ResultsScene(FormScene[None]):
         self.showing_stats = not self.showing_stats
 
     def _follow(self) -> None:
-        """The table the family offers next (Caza Bombas: the next mission, same seats)."""
+        """The table the family offers next (Caza Bombas: the next mission, same seats; the
+        same mission again after a loss), on a new deal."""
         from game.ui import launch
 
         if self._next is not None:
@@ -424,8 +468,15 @@ class ResultsScene(FormScene[None]):
         big, small = self.headline()
         draw_text(surface, self.t("results.title"), (theme.SCREEN_W // 2, 18), theme.TEXT_BODY,
                   theme.INK_DIM, bold=True, anchor="midtop")
-        draw_text(surface, big, (theme.SCREEN_W // 2, 48), 60, theme.ACCENT, bold=True,
-                  anchor="midtop", max_width=theme.SCREEN_W - 120)
+        lost = self.match.outcome().team_won is False
+        if lost:  # red, beside the bomb that went off
+            room = theme.SCREEN_W - 120 - 2 * (BOMB_R * 2 + 34)
+            at = draw_text(surface, big, (theme.SCREEN_W // 2 + BOMB_R + 17, 48), 60, LOST_INK,
+                           bold=True, anchor="midtop", max_width=room)
+            draw_burst_bomb(surface, (at.left - BOMB_R - 30, at.centery + 2), BOMB_R)
+        else:
+            draw_text(surface, big, (theme.SCREEN_W // 2, 48), 60, theme.ACCENT, bold=True,
+                      anchor="midtop", max_width=theme.SCREEN_W - 120)
         if small:
             draw_text(surface, small, (theme.SCREEN_W // 2, 118), theme.TEXT_BODY, theme.INK,
                       anchor="midtop", max_width=theme.SCREEN_W - 120)
