@@ -32,8 +32,15 @@ NUMBER_KEYS = (pygame.K_1, pygame.K_2, pygame.K_3, pygame.K_4, pygame.K_5, pygam
                pygame.K_7, pygame.K_8)
 
 
+ACTIVATE = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
+
+
 class SeatChooser(ModalScene[int]):
-    """Buttons for the seats that may be chosen, each with its number key."""
+    """Buttons for the seats that may be chosen, each with its number key; Enter (or Space)
+    chooses the highlighted one: the first, lit as the primary button, or the one the arrows
+    moved the focus ring to (review 3: only the number keys chose). Like the favor chooser it
+    takes only a fresh press: nothing in its first :data:`KEY_GUARD` seconds, and not a key
+    already down when it came (the Enter that played the card, held) until pressed again."""
 
     pauses_below = False
 
@@ -42,7 +49,27 @@ class SeatChooser(ModalScene[int]):
         self.title = title
         self.seats = list(seats)
         self.buttons: dict[int, Button] = {}
+        pressed = pygame.key.get_pressed()
+        self._held = {k for k in ACTIVATE if pressed[k]}
+        self._age = 0.0
         super().__init__(app)
+
+    def update(self, dt: float) -> None:
+        self._age += dt
+        super().update(dt)
+
+    def handle(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.KEYUP:
+            self._held.discard(event.key)
+        elif event.type == pygame.KEYDOWN and event.key in ACTIVATE:
+            if self._age < KEY_GUARD - 1e-9 or event.key in self._held:
+                return  # a press meant for what came before
+            if not self.form.show_focus:  # no ring: the lit first button is the choice
+                lit = self.form.focused or next(iter(self.buttons.values()), None)
+                if lit is not None:
+                    lit.activate()
+                return
+        super().handle(event)
 
     @property
     def panel(self) -> pygame.Rect:

@@ -79,6 +79,25 @@ def fan_middle(total: float) -> float:
     return max(HAND.left + half, min(HAND.right - half, theme.SCREEN_W / 2))
 
 
+LIFT_LEFT = HAND.left - 4
+LIFT_RIGHT = theme.SCREEN_W - 4
+"""A lifted, enlarged card stays between these: at the left end of the fan it grew over your
+badge (review 3), at the right end off the screen."""
+
+
+def _kept_in(x: float, lift: float) -> float:
+    """How far a card centred at ``x`` and lifted ``lift`` (0..1) moves to stay between
+    :data:`LIFT_LEFT` and :data:`LIFT_RIGHT`, enlarged as it is."""
+    if lift <= 0.0:
+        return 0.0
+    half = cards.CARD_W * (1.0 + (cards.HOVER_SCALE - 1.0) * lift) / 2
+    if x - half < LIFT_LEFT:
+        return LIFT_LEFT - (x - half)
+    if x + half > LIFT_RIGHT:
+        return LIFT_RIGHT - (x + half)
+    return 0.0
+
+
 FaceOf = Callable[[str, bool, int | None], pygame.Surface]
 """``(card, big, shown)`` → the face a fan draws (:meth:`HandFan.draw`)."""
 Names = Callable[[str, int], bool]
@@ -203,6 +222,7 @@ class HandFan:
         out = []
         for (x, y, angle), i in zip(slots, shown, strict=True):
             lift = lifts.get(i, 0.0)
+            x += _kept_in(x, lift)
             sel = SELECT_LIFT if i in self.selected else 0.0
             scale = 1.0 + (cards.HOVER_SCALE - 1.0) * lift
             h = cards.CARD_H * scale
@@ -226,10 +246,13 @@ class HandFan:
             if not lift:
                 continue
             half = w * (1.0 + (cards.HOVER_SCALE - 1.0) * lift) / 2
+            kept = _kept_in(xs[k], lift)  # an end card kept off the badge moves inwards
             if k > 0:  # the left neighbour's strip ends where the enlarged card begins
-                need[k - 1] = max(need[k - 1], base[k - 1] + lift * max(0.0, half - w / 2))
+                need[k - 1] = max(need[k - 1], base[k - 1] + lift * max(0.0, half - w / 2)
+                                  - min(0.0, kept))
             if k < len(base):  # the right neighbour's strip begins where it ends
-                need[k] = max(need[k], base[k] + lift * max(0.0, half + w / 2 - base[k]))
+                need[k] = max(need[k], base[k] + lift * max(0.0, half + w / 2 - base[k])
+                              + max(0.0, kept))
         total, extra = sum(base), sum(need) - sum(base)
         if extra <= 0.5:
             return slots

@@ -43,6 +43,12 @@ class TableInput(GameTable[BombView, Timeline, Action]):
     def skip_moment(self) -> None:
         raise NotImplementedError
 
+    def may_skip(self, event: pygame.event.Event) -> bool:
+        raise NotImplementedError
+
+    def key_released(self, key: int) -> None:
+        raise NotImplementedError
+
     def _legal(self) -> list[Action]:
         raise NotImplementedError
 
@@ -144,11 +150,13 @@ class TableInput(GameTable[BombView, Timeline, Action]):
         kind = event.type
         press = (kind == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1) or \
             (kind == pygame.KEYDOWN and event.key in PRESS_KEYS)
+        if kind == pygame.KEYUP:
+            self.key_released(event.key)
         if self.timeline.skippable or self._skip_guard > 0:
             if self.watching and kind in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
                                           pygame.MOUSEMOTION) and self.controls.handle(event):
                 return  # out and watching: the buttons still work
-            if press and self.timeline.skippable:
+            if press and self.timeline.skippable and self.may_skip(event):
                 self.skip_moment()
             if press or kind in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
                 return  # nothing else happens during a moment (or just after cutting it)
@@ -201,10 +209,8 @@ class TableInput(GameTable[BombView, Timeline, Action]):
                 self.close_panel()
             self.hand.move_focus(1 if key == pygame.K_RIGHT else -1)
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            if self.panel is not None:
-                button = self.panel.primary()
-                if button is not None:
-                    button.fire()
+            if self.panel is not None:  # its primary option, or Cancel when it has none
+                self.panel.enter_button().fire()
                 return
             if self.can_go_on:
                 self.go_on()

@@ -198,6 +198,10 @@ def _badges(scene: TableScene) -> list[Part]:
     for seat, rect in scene.layout.badges().items():
         info = view.seats[seat]
         cards_held = scene.dealt.get(seat, 0) if scene.dealt is not None else info.cards
+        if seat == scene.home and scene.dealt is None:
+            # the cards flying out of your hand are out of it already (the fan shows 4, the
+            # badge said 5 until they landed: review 3)
+            cards_held = max(0, cards_held - sum(scene.hand.leaving.values()))
         current = seat == view.current and not over
         owes = ""
         if current and view.turns_owed > 1:
@@ -645,12 +649,14 @@ def _draw_waiting_bomb(surface: pygame.Surface, scene: TableScene) -> None:
 
 def _effect_line(surface: pygame.Surface, scene: TableScene) -> None:
     """The card under the mouse (or the keyboard's card) says its effect in one line, just
-    above it."""
+    above it; not while a reaction window counts down."""
     hand = scene.hand
     index = hand.hover if hand.hover is not None else hand.focus
     if index is None or not hand.faces or scene.panel is not None \
             or not 0 <= index < len(hand.cards):
         return
+    if scene.shown.phase == "react":
+        return  # under "Nope? 4 s" it read as what the window was about (review 3)
     rect = hand.rect_of(index)
     if rect is None:
         return

@@ -8,14 +8,21 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import theme
+from game.ui import fonts, theme
+from game.ui.bombdeck.hand import SELECT_LIFT
 from game.ui.bombdeck.layout import HAND
+from game.ui.cards import HOVER_SCALE, card_size
 from game.ui.draw import round_rect
-from game.ui.text import draw_paragraph, draw_text
+from game.ui.text import draw_paragraph, draw_text, wrap_text
 from game.ui.widgets import Button, Form
 
 PANEL_W = 480
 BUTTON_H = 54
+LIFTED_TOP = round(HAND.bottom + 8 - card_size(HOVER_SCALE)[1] - SELECT_LIFT / 2)
+"""The top of the card a panel reads, lifted, enlarged and selected (``HandFan._placed``)."""
+CLEAR = 16
+"""The panel's bottom stays this far above that card (its focus ring, a lesson's ring round
+it): the card, drawn under the panel, had its title cut by it (review 3)."""
 
 
 @dataclass(frozen=True)
@@ -23,6 +30,14 @@ class Option:
     label: str
     run: Callable[[], None]
     primary: bool = False
+
+
+def _text_height(text: str, width: int) -> int:
+    """The height ``text`` takes in the panel's body, as ``draw_paragraph`` lays it out (a
+    panel sized by counting letters cut its second line: "Embaralha o monte; as pistas se")."""
+    font = fonts.get(theme.TEXT_BODY)
+    step = round(font.get_linesize() * 1.25 / 1.15)
+    return len(wrap_text(text, theme.TEXT_BODY, width)) * step
 
 
 class ReadPanel:
@@ -35,8 +50,8 @@ class ReadPanel:
         self.reason = reason
         width = PANEL_W
         x = round(max(16, min(theme.SCREEN_W - 16 - width, anchor_x - width / 2)))
-        height = 190 if reason or len(effect) > 44 else 170
-        bottom = HAND.top - 92
+        height = max(170, 54 + _text_height(reason or effect, width - 36) + BUTTON_H + 26)
+        bottom = LIFTED_TOP - CLEAR
         self.rect = pygame.Rect(x, (bottom - height) if top is None else top, width, height)
         self.form = Form()
         self.buttons: list[Button] = []
@@ -66,6 +81,12 @@ class ReadPanel:
             if opt.primary and button.enabled:
                 return button
         return self.buttons[0] if self.buttons else None
+
+    def enter_button(self) -> Button:
+        """What Enter does on the panel: its primary option, or, when nothing can be done
+        with the card, its Cancel (review 3: on a lone cat, whose panel has only Cancel,
+        Enter did nothing and the panel stayed while the machines played on)."""
+        return self.primary() or self.cancel
 
     def update(self, dt: float) -> None:
         self.form.update(dt)

@@ -41,7 +41,7 @@ from game.ui.bombdeck.choosers import CardChooser
 from game.ui.bombdeck.decide import Decider
 from game.ui.bombdeck.hand import HandFan
 from game.ui.bombdeck.hide_bomb import HideBombScene
-from game.ui.bombdeck.inputs import TableInput
+from game.ui.bombdeck.inputs import PRESS_KEYS, TableInput
 from game.ui.bombdeck.moments import Moment
 from game.ui.bombdeck.names import Namer
 from game.ui.bombdeck.paint import meter_counts, paint_table
@@ -55,6 +55,10 @@ from game.ui.widgets import Button
 if TYPE_CHECKING:
     from game.ui.app import App
 
+BOOM_GUARD = 0.8
+"""An explosion ignores every press for its first seconds (real time, whatever the speed or
+motion setting), and a key held down since before it until it is released: Space pressed
+over and over to draw skipped the person's own explosion unseen (review 3)."""
 SKIP_GUARD = 0.3
 HAND_FADE = 0.9
 """Your own explosion: how long your hand takes to fade away."""
@@ -100,6 +104,10 @@ class TableScene(TableInput):
         self.moment: Moment | None = None
         """The big moment playing now (its band and lit badges), if any."""
         self._skip_guard = 0.0
+        self._moment_age = 0.0
+        """Seconds (real time) the moment on screen has shown."""
+        self._moment_held: set[int] = set()
+        """Keys already down when it came: they do not cut it short until pressed again."""
         self.panel: ReadPanel | None = None
         self.said = ""
         """A line about a choice that was no choice, made for the person (empty: none)."""
@@ -212,6 +220,22 @@ class TableScene(TableInput):
 
     def show_moment(self, moment: Moment) -> None:
         self.moment = moment
+        self._moment_age = 0.0
+        pressed = pygame.key.get_pressed()
+        self._moment_held = {k for k in PRESS_KEYS if pressed[k]}
+
+    def may_skip(self, event: pygame.event.Event) -> bool:
+        """Whether this press may cut the moment short: not an explosion's first
+        :data:`BOOM_GUARD` seconds (shown, or still to come), nor a key held since before it."""
+        moment = self.moment
+        if moment is None or moment.kind != "boom":
+            return True
+        if event.type == pygame.KEYDOWN and event.key in self._moment_held:
+            return False
+        return moment.tween.started and self._moment_age >= BOOM_GUARD - 1e-9
+
+    def key_released(self, key: int) -> None:
+        self._moment_held.discard(key)
 
     @property
     def you(self) -> int | None:
@@ -313,6 +337,11 @@ class TableScene(TableInput):
         self._update_controls()
         self.timeline.update(dt)
         self._moment_over()
+        if self.moment is not None and self.moment.tween.started:
+            self._moment_age += dt
+        if self._moment_held:  # a key released where the table did not hear it (a chooser)
+            pressed = pygame.key.get_pressed()
+            self._moment_held = {k for k in self._moment_held if pressed[k]}
         self._skip_guard = max(0.0, self._skip_guard - dt)
         self.said_left = max(0.0, self.said_left - dt)
         self.stamps = [(c, t) for c, t in self.stamps if not t.finished]
