@@ -29,7 +29,8 @@ TYPING_SECONDS = 1.4
 DIGITS = {getattr(pygame, f"K_{n}"): n for n in range(10)}
 DIGITS.update({getattr(pygame, f"K_KP{n}"): n for n in range(10)})
 PAD = pygame.Rect(0, 0, 520, 290)
-PAD.midtop = (L.CENTRE_X, L.LOWER.top - 6)
+PAD.midtop = (L.CENTRE_X, L.LOWER.top - 2)
+"""(Low enough that the banner's second line over it stands clear of its edge.)"""
 
 
 class BidPad:

@@ -216,11 +216,18 @@ class HistoryScene(ModalScene[None]):
 
 
 def _taken(namer: Namer, record: RoundRecord) -> list[tuple[str, str]]:
-    """Who took the first card and for how much; who took the other, free: each card (drawn
-    small before its line) and its line."""
+    """Who took the first card and for how much; who took the other, free, or that nobody
+    did (a tie: the rules set it out of the game, and a history without it read as if the
+    round had had one card): each card (drawn small before its line) and its line."""
     lines = [(record.card, namer.t("diebombe.history.took", player=namer.seat(record.taker),
                                    paid=record.price))]
     if record.second is not None and record.other is not None:
         lines.append((record.other, namer.t("diebombe.history.second",
                                             player=namer.seat(record.second))))
+        return lines
+    rest = list(record.faceup)
+    if record.card in rest:
+        rest.remove(record.card)
+    if rest:
+        lines.append((rest[0], namer.t("diebombe.history.left")))
     return lines

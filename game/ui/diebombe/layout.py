@@ -48,11 +48,24 @@ TILE_H = (CHIP_SIZE[1] - LINE_GAP) // 2
 colour (more than a game holds) still show every value whole at 18 px."""
 BUBBLE_R = 30
 """A revealed bid's bubble beside its seat."""
+BUBBLE_GROW = 0.45
+"""The highest bid's bubble grows by this share of its size (the second's by less)."""
+SECOND_GROW = 0.15
+"""The second bid's bubble grows by this share (it takes the other card free)."""
+BUBBLE_MOST = round(BUBBLE_R * (1 + BUBBLE_GROW))
+"""The largest a bubble grows (its glow rings go some 9 px further)."""
+BUBBLE_OFF = BUBBLE_MOST + 11
+"""From a seat's panel edge to its bubble's centre: the largest bubble and its rings stay
+off the panel (a grown bubble stood over the chips' rows)."""
+CAPTION_W = 2 * (BUBBLE_OFF - 4)
+"""The widest caption under a bubble ("2.ª gratis"): centred under it, it still ends short
+of the panel (a wider one covered the rows of a seat on the right, issue of review 3)."""
+CAPTION_H = 24
 
 FACE_W, FACE_H = FACE_SIZE
 FACE_TOP = 104
 FACE_GAP = 36
-BANNER_Y = FACE_TOP + FACE_H + 14
+BANNER_Y = FACE_TOP + FACE_H + 10
 LOWER = pygame.Rect(MIDDLE.left, 420, MIDDLE.width, theme.SCREEN_H - 420 - MARGIN)
 """Below the banner: the bid entry, the take or bomb hint, the recent bids, the scoring."""
 
@@ -155,9 +168,16 @@ class TableLayout:
     def bubble(self, seat: int) -> tuple[int, int]:
         """The centre of a seat's bid bubble, beside the panel on the middle's side."""
         panel = self.panel(seat)
-        gap = BUBBLE_R + 8
-        x = panel.right + gap if self.on_left(seat) else panel.left - gap
+        x = panel.right + BUBBLE_OFF if self.on_left(seat) else panel.left - BUBBLE_OFF
         return (x, panel.centery)
+
+    def bubble_box(self, seat: int) -> pygame.Rect:
+        """All a seat's bubble may cover at its largest: the disc and the caption under it
+        (never a panel: see ``BUBBLE_OFF``)."""
+        cx, cy = self.bubble(seat)
+        box = pygame.Rect(0, 0, CAPTION_W, 2 * BUBBLE_MOST + 4 + CAPTION_H)
+        box.midtop = (cx, cy - BUBBLE_MOST)
+        return box
 
     def seat_point(self, seat: int) -> tuple[float, float]:
         return point(self.panel(seat))

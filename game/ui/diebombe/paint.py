@@ -52,7 +52,7 @@ FELT_TOP = (34, 62, 88)
 FELT_BOTTOM = (12, 24, 40)
 SILVER = (200, 210, 224)
 LOSS = (255, 150, 130)
-NEWS_W = 2 * (L.CENTRE_X - L.MIDDLE.left - 2 * L.BUBBLE_R - 20)
+NEWS_W = 2 * (L.CENTRE_X - L.LEFT_X - L.PANEL_W - L.BUBBLE_OFF - L.BUBBLE_MOST - 4)
 """The news stays clear of the bid bubbles at both sides."""
 ROW = 28
 """A round's line in the recent bids."""
@@ -76,6 +76,8 @@ def paint_table(surface: pygame.Surface, scene: DieTableScene) -> None:
     scene.crowns = []
     for seat in range(scene.shown.seats):
         _panel(surface, scene, seat)
+    if scene.crowns and scene.crown_told is None:
+        scene.crown_told = (scene._logged, scene.crowns[0][1], scene.clock)
     _news_box(surface, scene)
     _bubbles(surface, scene)
     _trajectory(surface, scene)
@@ -346,21 +348,44 @@ TIP_W = 340
 """The crown's explanation, wrapped to this width."""
 
 
+CROWN_NOTICE = 7.0
+"""The seconds the first crown of a game is explained beside it, unasked."""
+
+
+def crown_notice(scene: DieTableScene) -> tuple[pygame.Rect, str] | None:
+    """The first crown of the game, for ``CROWN_NOTICE`` seconds after it came: where it is
+    and its colour (``None``: no notice now, or a table whose news box says it)."""
+    told = scene.crown_told
+    if told is None or scene.layout.spare is not None or scene.clock - told[2] > CROWN_NOTICE:
+        return None
+    return next(((area, color) for area, color in scene.crowns if color == told[1]), None)
+
+
 def _crown_tip(surface: pygame.Surface, scene: DieTableScene) -> None:
     """What a crown means, while the pointer is on it (or on its pile's label): the most
-    cards of that colour, whose sum counts double at the end."""
+    cards of that colour, whose sum counts double at the end; the first crown of a game
+    says it unasked for a while, in one line."""
     pointer = scene.pointer
-    if pointer is None:
-        return
-    spot = next(((area, color) for area, color in scene.crowns
-                 if area.inflate(6, 6).collidepoint(pointer)), None)
-    if spot is None:
-        return
-    area, color = spot
-    lines = wrap_text(scene.namer.t(f"diebombe.crown_tip.{color}"), theme.TEXT_MIN,
-                      TIP_W - 20)
-    box = pygame.Rect(0, 0, TIP_W, len(lines) * 22 + 12)
-    box.midtop = (area.centerx, area.bottom + 8)
+    spot = None if pointer is None else next(
+        ((area, color) for area, color in scene.crowns
+         if area.inflate(6, 6).collidepoint(pointer)), None)
+    if spot is not None:
+        area, color = spot
+        lines = wrap_text(scene.namer.t(f"diebombe.crown_tip.{color}"), theme.TEXT_MIN,
+                          TIP_W - 20)
+        box = pygame.Rect(0, 0, TIP_W, len(lines) * 22 + 12)
+        box.midtop = (area.centerx, area.bottom + 8)
+    else:
+        notice = crown_notice(scene)
+        if notice is None:
+            return
+        area, color = notice
+        panel = next(rect for rect in scene.layout.panels().values()
+                     if rect.colliderect(area))
+        lines = list(news_wrap(scene.namer.t(f"diebombe.news.crown.{color}"),
+                               panel.width - 28))
+        box = pygame.Rect(0, 0, panel.width - 8, len(lines) * 22 + 12)
+        box.midbottom = (panel.centerx, area.top)  # over the seat's name: never its rows
     box.clamp_ip(pygame.Rect(4, 4, theme.SCREEN_W - 8, theme.SCREEN_H - 8))
     round_rect(surface, box.move(0, 4), theme.SHADE, 10, 120)
     round_rect(surface, box, theme.BG_DEEP, 10, 245)
@@ -463,8 +488,8 @@ def _bubbles(surface: pygame.Surface, scene: DieTableScene) -> None:
         # who is highest is told once every bid has turned over (the last one is the top)
         top = seat in highest and shown
         second_here = seat == second and shown
-        scale = 1.0 + (0.3 if tie else 0.6) * grow if top else \
-            1.0 + 0.15 * grow if second_here else 1.0
+        scale = 1.0 + (0.3 if tie else L.BUBBLE_GROW) * grow if top else \
+            1.0 + L.SECOND_GROW * grow if second_here else 1.0
         flip = reveal.flips.get(seat) if reveal is not None else None
         if flip is not None and not scene.app.motion.reduced:
             scale *= 0.7 + 0.3 * min(1.0, max(0.0, (flip.t - 0.5) * 2))  # it pops up
@@ -486,8 +511,9 @@ def _bubbles(surface: pygame.Surface, scene: DieTableScene) -> None:
         key = "diebombe.bubble.tie" if top and tie else "diebombe.bubble.first" if top else \
             "diebombe.bubble.second" if second_here else ""
         if key:
-            text = fit_line(scene.namer.t(key), theme.TEXT_MIN, 96, theme.INK_DARK, bold=True)
-            cap = text.get_rect(midtop=(cx, cy + r + 4)).inflate(10, 2)
+            text = fit_line(scene.namer.t(key), theme.TEXT_MIN, L.CAPTION_W - 8,
+                            theme.INK_DARK, bold=True)
+            cap = text.get_rect(midtop=(cx, cy + r + 4)).inflate(8, 2)
             round_rect(surface, cap, ring, 8)
             surface.blit(text, text.get_rect(center=cap.center))
 
@@ -574,14 +600,25 @@ def banner(scene: DieTableScene) -> tuple[str, str, bool]:
 def room(scene: DieTableScene, top: int, bottom: int) -> int:
     """How wide a centred line between ``top`` and ``bottom`` may be: the whole middle, or
     the space between the bid bubbles when one of them is that high."""
-    shown = scene.reveal is not None or bubbles_of(scene.shown) is not None
-    if shown:
-        reach = round(L.BUBBLE_R * 1.6) + 26
-        for seat in range(scene.shown.seats):
-            _x, y = scene.layout.bubble(seat)
-            if y - reach < bottom and y + reach > top:
-                return NEWS_W
-    return L.MIDDLE.width - 20
+    reveal = scene.reveal
+    found = (reveal.event.bids, reveal.event.highest, reveal.event.second) \
+        if reveal is not None else bubbles_of(scene.shown)
+    width = L.MIDDLE.width - 20
+    if found is None:
+        return width
+    bids, highest, second = found
+    for seat, bid in enumerate(bids):
+        if bid is None or seat >= scene.shown.seats:
+            continue
+        x, y = scene.layout.bubble(seat)
+        lit = seat in highest or seat == second  # grown, with a caption under it
+        r = L.BUBBLE_MOST if seat in highest else \
+            round(L.BUBBLE_R * (1 + L.SECOND_GROW)) if lit else L.BUBBLE_R
+        reach = max(r, L.CAPTION_W // 2) if lit else r
+        low = y + r + (4 + L.CAPTION_H if lit else 0)
+        if y - r - 6 < bottom and low + 4 > top:  # (its glow rings: a few more px)
+            width = min(width, 2 * (abs(L.CENTRE_X - x) - reach - 6))
+    return width
 
 
 def _banner(surface: pygame.Surface, scene: DieTableScene) -> None:
@@ -751,8 +788,15 @@ def news_rows(scene: DieTableScene, width: int, most: int) -> list[tuple[str, in
     viewer = scene.home if scene.private_ok else None
     start = max(0, scene._logged - 30)
     items = scene.match.feed_for(viewer, start)[: max(0, scene._logged - start)]
+    lines = news_lines(scene.namer, items, most)
+    told = scene.crown_told
+    if told is not None and told[0] >= start:  # the first crown, said once where it came
+        cut = told[0] - start
+        crown = scene.namer.t(f"diebombe.news.crown.{told[1]}")
+        lines = [*news_lines(scene.namer, items[:cut], most), crown,
+                 *news_lines(scene.namer, items[cut:], most)][-most:]
     rows: list[tuple[str, int]] = []
-    for age, line in enumerate(reversed(news_lines(scene.namer, items, most))):
+    for age, line in enumerate(reversed(lines)):
         wrapped = news_wrap(line, width)
         if len(rows) + len(wrapped) > most:
             break
@@ -882,7 +926,10 @@ def _recent(surface: pygame.Surface, scene: DieTableScene, box: pygame.Rect) -> 
     top = box.top
     minis = [[draw_mini(card, namer.letter(C.color_of(card)), 26) for card in record.faceup]
              for record in records]
-    label_w = 46
+    label_w = 20 + max(fonts.get(theme.TEXT_MIN, True).size(
+        namer.t("diebombe.round_short", n=record.round))[0] for record in records)
+    """The round's label and a gap before the cards: room for "R10" and up (a fixed width
+    had the cards cover the round's second digit)."""
     first_w = label_w + max(sum(chip.get_width() + 4 for chip in row) for row in minis) + 8
     title = [namer.t("diebombe.recent_title")]
     seat_names = [namer.seat(seat) for seat in range(seats)]

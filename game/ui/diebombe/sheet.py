@@ -27,12 +27,19 @@ COLUMN_SECONDS = 0.6
 COLUMNS = 5
 """The names, the reds, the greens, the minus points, the totals."""
 SHEET_TOP = 96
-INSET = 14
+INSET = 12
 """The names' column starts this far inside the sheet."""
-WIDTHS = (116, 144, 144, 70, 76)
+WIDTHS = (144, 146, 146, 64, 76)
 """The columns: a doubled colour's widest line, "168 ×2 = 336" (every card of the colour),
-fits its column at 18 px with room to spare before the next one; a name too long for its
-column takes two lines ("Despiadado" over "3")."""
+fits its column at 18 px with room to spare before the next one; the machines' names
+("Despiadado 6", "Impiedoso 6") fit theirs on one line (a wrapped "Despiadado" over "3"
+read as two seats); only a longer name chosen by a player takes two lines."""
+NAME_GAP = 16
+"""A name ends at least this far before the reds' column ("Despiadado 6 23" read as one):
+the names are in the regular weight, which gives them that room."""
+SIDE = 10
+"""The sheet reaches this far past the middle on each side (still clear of the seats'
+panels) to give the names their room."""
 NAME_STEP = 20
 ROW_STEP = 50
 
@@ -141,12 +148,12 @@ class ScoreSheet:
             round_rect(surface, row, theme.mix(theme.PANEL, GOLD, 0.25) if winner
                        else theme.PANEL, 10)
             middle = row.centery
-            name = name_lines(namer.seat(line.seat), WIDTHS[0] - 6, bold=True)
+            name = name_lines(namer.seat(line.seat), WIDTHS[0] - NAME_GAP)
             for k, part in enumerate(name):
                 draw_text(surface, part,
                           (xs[0], middle + (k - (len(name) - 1) / 2) * NAME_STEP),
-                          theme.TEXT_MIN, GOLD if winner else theme.INK, bold=True,
-                          anchor="midleft", max_width=WIDTHS[0] - 6)
+                          theme.TEXT_MIN, GOLD if winner else theme.INK,
+                          anchor="midleft", max_width=WIDTHS[0] - NAME_GAP)
             if self.columns > 1:
                 _points(surface, (xs[1], middle), line.red_sum, line.red_doubled,
                         line.red_points, WIDTHS[1])
@@ -173,7 +180,7 @@ DOUBLED_H = 26
 
 def sheet_rect(seats: int) -> pygame.Rect:
     """The sheet over the middle, as tall as its lines need."""
-    return pygame.Rect(L.MIDDLE.left + 2, SHEET_TOP, L.MIDDLE.width - 4,
+    return pygame.Rect(L.MIDDLE.left - SIDE, SHEET_TOP, L.MIDDLE.width + 2 * SIDE,
                        56 + 32 + seats * ROW_STEP + 10 + DOUBLED_H)
 
 

@@ -110,6 +110,11 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
         """Where the mouse is (a crown under it is explained)."""
         self.crowns: list[tuple[pygame.Rect, str]] = []
         """The crowns drawn this frame (the pile's label with it) and their colours."""
+        self.crown_told: tuple[int, str, float] | None = None
+        """When the first crown of the game showed (how many events had been told then), its
+        colour, and the scene's clock then: the news says once what a crown means, in the
+        place of its events, and a notice by the crown says it for a while (a crown came up
+        after round 1 and went unexplained until the final table)."""
         # what the person decides
         self.pad: BidPad | None = None
         self.picker: Picker | None = None
