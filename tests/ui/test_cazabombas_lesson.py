@@ -15,7 +15,6 @@ import pytest
 from game.core.config import GameConfig
 from game.match.match import Match
 from game.rules.cazabombas import actions as A
-from game.ui import launch
 from game.ui import registry as ui_registry
 from game.ui.app import App
 from game.ui.cazabombas import aim as M
@@ -32,14 +31,11 @@ from game.ui.cazabombas.table import CazaTableScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.table.bubble import PAPER
 from tests.ui.conftest import click, key
+from tests.ui.lesson_kit import HOLD_FRAMES, QUICK, calm, frames, top_table
+from tests.ui.lesson_kit import open_the_lesson as open_lesson_of
+from tests.ui.lesson_kit import until_showing as showing
 
 ALL_STEPS = [step.key for step in STEPS]
-QUICK = {"machine_speed": "fast"}
-"""Quick machines: a machine that may move moves within a third of a second."""
-HOLD_FRAMES = 60
-"""Two seconds at 30 frames a second: six times what a quick machine waits."""
-
-
 @pytest.fixture
 def app(make_app: Callable[..., App]) -> App:
     """A wired, silent app on the title (settings in tmp_path)."""
@@ -48,42 +44,16 @@ def app(make_app: Callable[..., App]) -> App:
     return made
 
 
-def frames(app: App, n: int = 1, dt: float = 1 / 30) -> None:
-    for _ in range(n):
-        app.step(dt)
-
-
 def table(app: App) -> CazaTableScene:
-    for scene in reversed(app.stack.scenes()):
-        if isinstance(scene, CazaTableScene):
-            return scene
-    raise AssertionError("no Caza Bombas table")
+    return top_table(app, CazaTableScene)
 
 
 def open_the_lesson(app: App) -> Lesson:
-    assert launch.open_lesson(app, "cazabombas")
-    frames(app, 2)
-    overlay = table(app).overlay
-    assert isinstance(overlay, Lesson)
-    return overlay
-
-
-def calm(app: App) -> bool:
-    top = app.stack.top
-    return app._guard <= 0 and not (top is not None and (top.busy or top.settling))
+    return open_lesson_of(app, "cazabombas", CazaTableScene, Lesson)
 
 
 def until_showing(app: App, lesson: Lesson, key_: str, limit: int = 1800) -> None:
-    """Frames until the step ``key_`` is on screen and the table takes input; then its bubble
-    must leave what it points at, and what the person decides with, in view."""
-    for _ in range(limit):
-        step = lesson.step
-        if step is not None and step.key == key_ and lesson.showing and calm(app):
-            frames(app, 2)  # the bubble is placed (and the table painted) in this frame
-            assert covered(lesson) == [], f"step {key_!r}'s bubble covers {covered(lesson)}"
-            return
-        app.step(1 / 30, draw=False)
-    raise AssertionError(f"step {key_!r} never showed (at {lesson.step}, over {lesson.over})")
+    showing(app, lesson, key_, covered, limit)
 
 
 def covered(lesson: Lesson) -> list[str]:

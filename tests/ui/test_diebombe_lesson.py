@@ -15,7 +15,6 @@ from game.core.config import GameConfig
 from game.match.match import Match
 from game.rules.diebombe import actions as A
 from game.rules.diebombe import cards as C
-from game.ui import launch
 from game.ui import registry as ui_registry
 from game.ui.app import App
 from game.ui.diebombe import layout as L
@@ -26,14 +25,11 @@ from game.ui.diebombe.table import DieTableScene
 from game.ui.scenes.pause import PauseScene
 from game.ui.table.bubble import place_beside
 from tests.ui.conftest import click, key
+from tests.ui.lesson_kit import HOLD_FRAMES, QUICK, frames, top_table
+from tests.ui.lesson_kit import open_the_lesson as open_lesson_of
+from tests.ui.lesson_kit import until_showing as showing
 
 ALL_STEPS = [step.key for step in STEPS]
-QUICK = {"machine_speed": "fast"}
-"""Quick machines: a machine that may move moves within a third of a second."""
-HOLD_FRAMES = 60
-"""Two seconds at 30 frames a second: six times what a quick machine waits."""
-
-
 @pytest.fixture
 def app(make_app: Callable[..., App]) -> App:
     """A wired, silent app on the title (settings in tmp_path)."""
@@ -42,39 +38,16 @@ def app(make_app: Callable[..., App]) -> App:
     return made
 
 
-def frames(app: App, n: int = 1, dt: float = 1 / 30) -> None:
-    for _ in range(n):
-        app.step(dt)
-
-
 def table(app: App) -> DieTableScene:
-    for scene in reversed(app.stack.scenes()):
-        if isinstance(scene, DieTableScene):
-            return scene
-    raise AssertionError("no Die Bombe table")
+    return top_table(app, DieTableScene)
 
 
 def open_the_lesson(app: App) -> Lesson:
-    assert launch.open_lesson(app, "diebombe")
-    frames(app, 2)
-    overlay = table(app).overlay
-    assert isinstance(overlay, Lesson)
-    return overlay
+    return open_lesson_of(app, "diebombe", DieTableScene, Lesson)
 
 
 def until_showing(app: App, lesson: Lesson, key_: str, limit: int = 1800) -> None:
-    """Frames until the step ``key_`` is on screen and the table takes input; then its bubble
-    must leave what it points at, and what the person decides with, in view."""
-    for _ in range(limit):
-        step = lesson.step
-        top = app.stack.top
-        if step is not None and step.key == key_ and lesson.showing and app._guard <= 0 \
-                and not (top is not None and (top.busy or top.settling)):
-            frames(app, 2)  # the bubble is placed in the lesson's frame
-            assert covered(lesson) == [], f"step {key_!r}'s bubble covers {covered(lesson)}"
-            return
-        app.step(1 / 30, draw=False)
-    raise AssertionError(f"step {key_!r} never showed (at {lesson.step}, over {lesson.over})")
+    showing(app, lesson, key_, covered, limit)
 
 
 def covered(lesson: Lesson) -> list[str]:
