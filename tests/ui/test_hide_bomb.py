@@ -109,3 +109,23 @@ def test_the_kitten_title_in_the_classic_game(app: App) -> None:
     _below, picker = _picker(app, kitten=True)
     frames(app)
     assert picker.t("hide.title_kitten") == "Where does the kitten go?"
+
+
+def test_space_confirms_too_but_not_in_the_pickers_first_moments(app: App) -> None:
+    """Space is the table's main key: a newcomer pressed it twenty times here. The Space that
+    drew the bomb, pressed again at once, must not hide it where nobody chose."""
+    from game.ui.bombdeck.hide_bomb import SPACE_AFTER
+
+    below = Probe(app)
+    app.stack.reset(below)
+    picker = HideBombScene(app, 10)
+    app.stack.push(picker)
+    frames(app, round(SPACE_AFTER * 60) - 12)  # (frames of 1/60 s) still its first moments
+    key(pygame.K_RIGHT)
+    key(pygame.K_SPACE)
+    frames(app)
+    assert below.results == [] and app.stack.top is picker
+    frames(app, 30)
+    key(pygame.K_SPACE)
+    frames(app)
+    assert below.results == [1]

@@ -25,7 +25,7 @@ from game.rules.bombdeck import actions as A
 from game.rules.bombdeck import events as E
 from game.ui import launch
 from game.ui.app import IDLE_AFTER, IDLE_FPS, App
-from game.ui.bombdeck.table import TableScene
+from game.ui.bombdeck.table import BOOM_GUARD, TableScene
 from game.ui.bombdeck.tutorial import Lesson
 from game.ui.table.beats import DISMISS_GRACE
 from tests.ui.conftest import key
@@ -225,7 +225,7 @@ def test_space_on_the_band_cuts_it_short_and_draws_nothing(silent_app: Callable[
     app = silent_app("en")
     match, scene = table_before_a_machine_blows_up(app)
     play_until(app, lambda: _boom(scene))
-    for _ in range(30):
+    for _ in range(round(BOOM_GUARD * 60) + 6):  # past the explosion's first, unskippable part
         tick(app)
     key(pygame.K_SPACE)
     tick(app)

@@ -50,6 +50,10 @@ class PickSlider(Slider):
                   bold=True, anchor="center")
 
 
+SPACE_AFTER = 0.8
+"""Seconds after the picker opens before Space confirms it (Enter at once)."""
+
+
 class HideBombScene(ModalScene[Choice]):
     panel_size = (1160, 604)
     pauses_below = False
@@ -131,6 +135,13 @@ class HideBombScene(ModalScene[Choice]):
             if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 # Enter always confirms, whichever button the mouse last focused
                 self.confirm.fire()
+                return
+            if event.key == pygame.K_SPACE:
+                # Space, the table's main key, confirms too (a newcomer pressed it twenty
+                # times), but not in the picker's first moments: the Space that drew the
+                # bomb, pressed again, must not hide it where the person never chose
+                if self.clock >= SPACE_AFTER:
+                    self.confirm.fire()
                 return
         super().handle(event)
 
