@@ -13,7 +13,9 @@ from game.rules.cazabombas.wires import class_of
 from game.ui.cazabombas.names import Namer
 
 
-def news_line(namer: Namer, event: object) -> str | None:
+def news_line(namer: Namer, event: object, you: int | None = None) -> str | None:
+    """The line ``event`` says, ``None`` for one that says nothing here; ``you``: the seat of
+    the one person at this screen (their stand is "your stand", as their panel says "You")."""
     if isinstance(event, E.TokenPlaced):
         player = namer.seat(event.seat)
         if event.why == "setup":
@@ -32,8 +34,11 @@ def news_line(namer: Namer, event: object) -> str | None:
             return namer.t("cazabombas.news.solo", player=player, value=value)
         if event.verb == A.REVEAL_REDS:
             return namer.t("cazabombas.news.reveal", player=player)
-        target = namer.seat(_owner(namer, event))
-        return namer.t("cazabombas.news.right", player=player, value=value, target=target)
+        owner = _owner(namer, event)
+        if you is not None and owner == you:
+            return namer.t("cazabombas.news.right_yours", player=player, value=value)
+        return namer.t("cazabombas.news.right", player=player, value=value,
+                       target=namer.seat(owner))
     if isinstance(event, E.CutMissed):
         player = namer.seat(event.seat)
         key = "cazabombas.news.wrong_stabilized" if event.stabilized else \
@@ -69,11 +74,12 @@ def _owner(namer: Namer, event: E.WiresCut) -> int:
     return owner[stand] if 0 <= stand < len(owner) else event.seat
 
 
-def news_lines(namer: Namer, items: Sequence[FeedItem], most: int) -> list[str]:
+def news_lines(namer: Namer, items: Sequence[FeedItem], most: int,
+               you: int | None = None) -> list[str]:
     """The last ``most`` lines of news, oldest first."""
     lines: list[str] = []
     for item in reversed(items):
-        line = news_line(namer, item.event)
+        line = news_line(namer, item.event, you)
         if line:
             lines.append(line)
             if len(lines) >= most:

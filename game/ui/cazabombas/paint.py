@@ -731,7 +731,7 @@ def _chips(surface: pygame.Surface, scene: CazaTableScene) -> None:
 
 
 def _news(surface: pygame.Surface, scene: CazaTableScene) -> None:
-    lines = news_lines(scene.namer, scene.news_items(), 2)
+    lines = news_lines(scene.namer, scene.news_items(), 2, scene.you())
     middle = L.MIDDLE
     y = L.NEWS_Y
     rows: list[tuple[str, int]] = []

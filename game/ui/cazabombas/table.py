@@ -316,6 +316,18 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
             self._summary = (key, self._summed_up())
         return self._summary[1]
 
+    def you(self) -> int | None:
+        """The seat of the one person at this screen, whose stand the news calls "your
+        stand" (``None`` at a hot-seat table or behind the curtain: then names)."""
+        people = self.match.people
+        return self.home if people == (self.home,) and self.private_ok else None
+
+    def _target(self, key: str, seat: int, **words: str) -> str:
+        """``key``'s line about ``seat``'s stand: "your stand" when it is yours."""
+        if seat == self.you():
+            return self.namer.t(f"{key}_yours", **words)  # shorter than any name
+        return self._fitted(key, target=self.namer.seat(seat), **words)
+
     def _summed_up(self) -> Summary:
         namer = self.namer
         events = [item.event for item in self.match.feed_for(None, 0)]
@@ -328,9 +340,9 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
             fatal = next((m for m in reversed(misses) if m.stand == last.stand
                           and set(m.indices) == set(last.indices)), None)
             if fatal is not None:  # the value named on the red wire: the cut that lost it
-                cause = self._fitted("cazabombas.end.cause_red", player=namer.seat(last.seat),
-                                     value=namer.values(fatal.values),
-                                     target=namer.seat(owner[last.stand]))
+                cause = self._target("cazabombas.end.cause_red", owner[last.stand],
+                                     player=namer.seat(last.seat),
+                                     value=namer.values(fatal.values))
             else:
                 cause = namer.t("cazabombas.end.cause_red_unnamed",
                                 player=namer.seat(last.seat),
@@ -338,9 +350,9 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
             before = [m for m in misses if m is not fatal]
         elif misses:
             last_miss = misses[-1]
-            cause = self._fitted("cazabombas.end.cause_dial", player=namer.seat(last_miss.seat),
-                                 value=namer.values(last_miss.values),
-                                 target=namer.seat(owner[last_miss.stand]))
+            cause = self._target("cazabombas.end.cause_dial", owner[last_miss.stand],
+                                 player=namer.seat(last_miss.seat),
+                                 value=namer.values(last_miss.values))
             before = misses[:-1]
         else:
             before = []
