@@ -18,7 +18,7 @@ from game.ui.bombdeck.choosers import NUMBER_KEYS
 from game.ui.bombdeck.decide import Decider
 from game.ui.bombdeck.hand import HandFan
 from game.ui.bombdeck.names import Namer
-from game.ui.bombdeck.readpanel import Option, ReadPanel
+from game.ui.bombdeck.readpanel import KEEP, Option, ReadPanel
 from game.ui.table.base import GameTable
 
 PRESS_KEYS = (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER)
@@ -35,6 +35,7 @@ class TableInput(GameTable[BombView, Timeline, Action]):
     _hover_badge: int | None
     hover_seat: int | None
     _skip_guard: float
+    clues_area: pygame.Rect
 
     @property
     def watching(self) -> bool:
@@ -123,7 +124,19 @@ class TableInput(GameTable[BombView, Timeline, Action]):
         anchor = hand.rect_of(hand.selected[0])
         x = anchor.centerx if anchor is not None else L.HAND.centerx
         self.panel = ReadPanel(x, self.namer.card(card), self.namer.effect(card), options,
-                               Option(self.namer.t("table.cancel"), self.close_panel), reason)
+                               Option(self.namer.t("table.cancel"), self.close_panel), reason,
+                               keep=self.panel_keeps())
+
+    def panel_keeps(self) -> list[tuple[pygame.Rect, float]]:
+        """What a read panel leaves in view where it can (review 4: it covered the draw button,
+        the clues a lesson step asked about and the deck's count): the draw button, the piles
+        and their counts, the meter, the other seats' badges, and the clues when there are
+        any (as the table last drew them: a second row reaches below their box)."""
+        keep = list(KEEP)
+        keep += [(rect, 1.0) for seat, rect in self.layout.badges().items() if seat != self.home]
+        if self.shown.clues:
+            keep.append((self.clues_area.union(L.CLUES), 1.5))
+        return keep
 
     def _nope_home(self) -> None:
         self.nope(self.home)

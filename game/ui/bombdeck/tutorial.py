@@ -56,6 +56,7 @@ from game.ui.bombdeck import layout as L
 from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.bombdeck.log import line_for
 from game.ui.bombdeck.paint import HOVER_SCALE
+from game.ui.bombdeck.readpanel import DECK_AREA, DISCARD_AREA, DRAW_TAG
 from game.ui.table.bubble import BubbleStyle
 from game.ui.table.lesson import BANNER, Step, TableLesson, Words, first_bubble
 from game.ui.widgets import Button
@@ -81,13 +82,6 @@ across the table: above a card in the middle of the hand, the room left of the b
 the log is the one spot that leaves Draw, the pile and the banner in view, review 2)."""
 
 Rect = pygame.Rect
-DECK_AREA = Rect(L.DECK.left - 12, L.DECK.top, L.DECK.width + 24, L.DECK.height + 66)
-"""The deck with its count and its name under it."""
-DISCARD_AREA = Rect(L.DISCARD.left - 12, L.DISCARD.top, L.DISCARD.width + 24,
-                    L.DISCARD.height + 66)
-"""The discard pile with its name under it."""
-DRAW_TAG = Rect(L.DRAW.left, L.DRAW.bottom, L.DRAW.width, 48)
-"""Under the draw button: the "2 left" tag of turns owed."""
 BANNER_AREA = Rect(L.BANNER_X - L.BANNER_W // 2 + 40, L.BANNER_Y - 8, L.BANNER_W - 80, 76)
 """The status banner between the log and the draw button ("Your turn")."""
 
@@ -288,6 +282,8 @@ class Lesson(TableLesson):
         self.plan = plan if plan is not None else PLANS[scene.match.config.game]
         self.stopped: str | None = None
         """The card a shield of the person's stopped, once one did (Mazo's Escudo)."""
+        self.aimed: int | None = None
+        """The last step whose card the keyboard's focus was put on."""
         super().__init__(scene, self.plan.steps)
 
     # --- what the tests and the steps read --------------------------------------------------
@@ -347,6 +343,34 @@ class Lesson(TableLesson):
     def clues(self) -> Rect:
         """The clue chips as the table drew them (a second row reaches below their box)."""
         return self.scene.clues_area.union(L.CLUES)
+
+    def asked_index(self) -> int | None:
+        """The card of the hand the current step asks you to play (the first of a pair), when
+        it is a do step whose ``lets`` accepts playing a card you hold now."""
+        step = self.step
+        if step is None or step.lets is None:
+            return None
+        asked = {action.card for action in self.match.legal_for(self.home)
+                 if action.verb in (A.PLAY, A.PAIR, A.TRIO, A.NOPE) and step.lets(action)}
+        hand = self.scene.hand
+        return next((i for i in hand.visible() if hand.cards[i] in asked), None)
+
+    def update(self, dt: float) -> None:
+        """The engine's frame; then, as a step that asks for a card of the hand comes on
+        screen, the keyboard's focus goes to that card (review 4: the cats glowed but Enter
+        did nothing, and ← jumped to the far end of the hand). Only then: the focus the
+        person moves afterwards stays where they put it."""
+        super().update(dt)
+        if self.step is None or not self.showing or self.aimed == self.index:
+            return
+        hand = self.scene.hand
+        if not hand.interactive or self.scene.panel is not None:
+            return
+        self.aimed = self.index  # (asked once a step: the legal moves are not read every frame)
+        index = self.asked_index()
+        if index is not None:
+            hand.focus = index
+            hand.hover = None
 
     # --- what the engine asks --------------------------------------------------------------
 
