@@ -8,6 +8,7 @@ The machine here is a stand-in at Maestro's level that waits for the test to let
 from __future__ import annotations
 
 import threading
+import time
 from collections.abc import Callable, Sequence
 from typing import Any
 
@@ -100,6 +101,10 @@ def test_leaving_while_it_thinks_loses_nothing(silent_app: Callable[..., App]) -
     match = _match(bot, 5)
     open_table(app, match, QUICK)
     _steps(app, 5)
+    for _ in range(500):  # the job is handed to the thread; on a busy machine it starts later
+        if bot.threads:
+            break
+        time.sleep(0.01)
     assert bot.threads, "it was thinking"
     saved = match.save()
     app.stack.reset()  # the table closes (quit, or back to the title) while it thinks
