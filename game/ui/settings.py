@@ -77,6 +77,10 @@ class Settings:
     """How long a reaction (nope) window stays open, 1..10 seconds."""
     fuse_tick: bool = True
     """The ticking fuse under the danger meter."""
+    marks: bool = False
+    """Deduction marks: the tables show what each hidden card can still be, from the person's
+    own view (an aid some players want and others call cheating, so it is off until asked
+    for; a game played with it says so in its results and the record)."""
     tutorial_seen: bool = False
     """The first game that teaches has been started once ("Play now" then plays without it;
     the title's "How to play" starts it again)."""
@@ -201,7 +205,7 @@ def _check(name: str, value: object) -> object | None:
         return value if isinstance(value, str) and value in LANGUAGE_CHOICES else None
     if name == "machine_speed":  # a list or an object is no key of SPEEDS (nor hashable)
         return value if isinstance(value, str) and value in SPEEDS else None
-    if name in ("mute", "reduced_motion", "fullscreen", "fuse_tick", "tutorial_seen"):
+    if name in ("mute", "reduced_motion", "fullscreen", "fuse_tick", "tutorial_seen", "marks"):
         return value if isinstance(value, bool) else None
     if name in ("volume", "music_volume", "interface_volume"):
         # compared before float(): an integer of 400 digits does not fit in a float

@@ -105,13 +105,14 @@ class SettingsScene(FormScene[None]):
                                show=lambda v: plural(self.app.loc, "newgame.seconds", round(v)),
                                show_width=150)
         self.fuse = Toggle((0, 0, 0, 0), self.tr("settings.fuse_tick"), s.fuse_tick, self._fuse)
+        self.marks = Toggle((0, 0, 0, 0), self.tr("settings.marks"), s.marks, self._marks)
         self.key_rows = [KeyRow((0, 0, 0, 0), action, self.tr(f"settings.key_{action}"),
                                 partial(self._key_name, action), partial(self._ask, action))
                          for action in ACTIONS]
         self.reset_keys = Button((0, 0, 0, 0), self.tr("settings.keys_reset"),
                                  self._reset_keys, style="ghost")
         self.pages: tuple[tuple[Widget, ...], ...] = (
-            (self.language, self.speed, self.reaction, self.fuse),
+            (self.language, self.speed, self.reaction, self.fuse, self.marks),
             (self.volume, self.interface, self.music, self.mute),
             (self.fullscreen, self.reduced),
             (*self.key_rows, self.reset_keys),
@@ -254,6 +255,9 @@ class SettingsScene(FormScene[None]):
         self.app.settings.fuse_tick = on
         if on:
             self.app.sound.play("tick")
+
+    def _marks(self, on: bool) -> None:
+        self.app.settings.marks = on
 
     # --- scene ---------------------------------------------------------------------------------
 
