@@ -625,6 +625,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                         help="with --screenshot: the scene (title, new_game, settings, rules, "
                              "pause, results, table, curtain, hide_bomb, react, chooser, bid, "
                              "reveal, take, bomb, history, scoring, …)")
+    parser.add_argument("--marks", action="store_true",
+                        help="with --screenshot: the tables' deduction marks on")
     parser.add_argument("--autoplay", action="store_true",
                         help="play a machine-only game through the screens (people become "
                              "Astuto), print the ranking and exit")
@@ -873,6 +875,8 @@ def _front_end(args: argparse.Namespace) -> int:
         raise UsageError("--scene goes with --screenshot FILE")
     if args.size is not None and args.screenshot is None:
         raise UsageError("--size goes with --screenshot FILE")
+    if args.marks and args.screenshot is None:
+        raise UsageError("--marks goes with --screenshot FILE")
     _check_code(args.code)
     if args.screenshot is not None:
         _check_video()
@@ -923,7 +927,7 @@ def _screenshot(args: argparse.Namespace) -> int:
         lang = system_lang()
     try:
         out = render_scene_to_png(scene, args.screenshot, lang, code=args.code,
-                                  size=args.size)
+                                  size=args.size, marks=args.marks)
     except ScreenshotError as error:
         raise UsageError(str(error)) from None
     except OSError as error:

@@ -196,8 +196,9 @@ def _check_name(path: str | Path) -> None:
 
 def render_scene_to_png(scene_name: str, path: str | Path, lang: str = "es",
                         settle: float = SETTLE, code: str | None = None,
-                        size: tuple[int, int] | None = None) -> Path:
-    """Open ``scene_name`` in ``lang`` with default settings on a hidden window and save it.
+                        size: tuple[int, int] | None = None, marks: bool = False) -> Path:
+    """Open ``scene_name`` in ``lang`` with default settings on a hidden window and save it
+    (``marks``: with the deduction marks on).
     ``code`` pins the game of the table scenes and the results. Raises
     :class:`ScreenshotError` (a ``ValueError``) for an unknown scene, a name not ending in
     ``.png``, a bad code, a scene the code's game does not have (another family's, or one its
@@ -220,7 +221,7 @@ def render_scene_to_png(scene_name: str, path: str | Path, lang: str = "es",
         from game.ui.launch import wire
 
         try:
-            app = wire(App(Settings(language=lang), settings_dir=Path(folder), lang=lang,
+            app = wire(App(Settings(language=lang, marks=marks), settings_dir=Path(folder), lang=lang,
                            audio=False, persist=False, size=size or theme.SCREEN_SIZE))
         except pygame.error as error:  # the video driver the environment names cannot start
             if ours:
