@@ -178,3 +178,34 @@ def test_whatever_a_game_file_holds_the_list_never_fails(tmp_path: Path, text: s
     for game in listed:
         with contextlib.suppress(MalformedInput):
             archive.replay(game.id)
+
+
+def test_the_aids_and_the_lessons_moves_are_kept_with_the_game(tmp_path: Path) -> None:
+    """A game played with the marks on, and a lesson's first moves, are kept with it (the
+    record counts marked games apart; the review does not judge a lesson's moves)."""
+    from game.history.record import Record
+
+    match = finished()
+    kept = Archive(tmp_path).add(match, ["Ana"], T0, aids=["marks", "x-ray"], guided=4)
+    [past] = Archive(tmp_path).games()
+    assert past.aids == kept.aids == frozenset({"marks"})  # an unknown aid is not kept
+    assert past.guided == kept.guided == 4
+    plain = Archive(tmp_path).add(finished(seed=2), ["Ana"], T0 + timedelta(seconds=1))
+    assert plain.aids == frozenset() and plain.guided == 0
+    record = Record(tmp_path)
+    record.sync(Archive(tmp_path))
+    ana = next(p for p in record.players.values() if p.name == "Ana")
+    game = ana.games["bombazo"]
+    assert game.games.played == 2 and game.with_marks.played == 1
+    assert game.with_marks.won == int(match.outcome().places[0] == 1)
+
+
+@pytest.mark.parametrize("field, value", [("aids", "marks"), ("aids", [3]), ("guided", -1),
+                                          ("guided", 10 ** 6), ("guided", True)])
+def test_a_head_with_bad_aids_is_damaged(tmp_path: Path, field: str, value: object) -> None:
+    Archive(tmp_path).add(finished(), ["Ana"], T0)
+    [path] = (tmp_path / FOLDER).iterdir()
+    data = json.loads(path.read_text())
+    data[field] = value
+    path.write_text(json.dumps(data))
+    assert Archive(tmp_path).games() == []

@@ -23,7 +23,7 @@ from __future__ import annotations
 import json
 import logging
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -55,6 +55,8 @@ the same second."""
 TEMP = re.compile(r"\.\d{8}T\d{6}Z-\d{1,4}\.json\.[A-Za-z0-9_]+\.tmp")
 """The temporary file of a write that was killed (``write_atomic``'s name for it)."""
 MAX_NAME = 40
+AIDS = frozenset({"marks"})
+"""The aids a game may be kept with: ``marks``, the deduction marks were on at some moment."""
 """The longest name kept for a seat (the new-game screen allows less)."""
 
 
@@ -74,6 +76,10 @@ class PastGame:
     moves: int
     code: str
     """The game code (it pins the deal: shown once a game is over, as the results do)."""
+    aids: frozenset[str] = frozenset()
+    """Of :data:`AIDS`, those the game was played with (the results and the record say so)."""
+    guided: int = 0
+    """The first moves a lesson asked for (the review does not judge them as the person's)."""
 
     @property
     def game(self) -> str:
@@ -96,8 +102,10 @@ class Archive:
 
     # ------------------------------------------------------------ writing
 
-    def add(self, match: Match, names: Sequence[str], ended: datetime) -> PastGame:
-        """Keep ``match`` (it must be over) as it ended at ``ended``; the oldest games past
+    def add(self, match: Match, names: Sequence[str], ended: datetime, *,
+            aids: Iterable[str] = (), guided: int = 0) -> PastGame:
+        """Keep ``match`` (it must be over) as it ended at ``ended``, played with ``aids`` and
+        with its first ``guided`` moves asked for by a lesson; the oldest games past
         :attr:`keep` go. ``OSError`` when the disk says no (the caller logs it: a game not
         kept is not a game lost, the player has seen its result)."""
         if not match.is_over():
@@ -123,6 +131,10 @@ class Archive:
             "outcome": outcome.to_json(),
             "save": save.to_json(),
         }
+        if set(aids) & AIDS:
+            data["aids"] = sorted(set(aids) & AIDS)
+        if guided > 0:
+            data["guided"] = min(int(guided), len(save.actions))
         write_atomic(path, json.dumps(data, ensure_ascii=False, indent=1) + "\n")
         self.prune()
         return _past(path.stem, data, save.config, len(save.actions))
@@ -246,11 +258,16 @@ def _past(game_id: str, data: dict[str, Any], config: GameConfig, moves: int) ->
         scores = None if scores is None else tuple(int(s) for s in scores)
         team_won = outcome.get("team_won")
         code = data["code"]
+        aids = data.get("aids", [])
+        guided = data.get("guided", 0)
     except (KeyError, TypeError, ValueError, AttributeError) as error:
         raise MalformedInput(f"a damaged head: {error.__class__.__name__}") from error
     if len(names) != seats or len(places) != seats or (scores is not None
                                                          and len(scores) != seats) \
             or team_won not in (None, True, False) or not isinstance(code, str) \
-            or len(code) > 40:
+            or len(code) > 40 or not isinstance(aids, list) \
+            or not all(isinstance(a, str) for a in aids) \
+            or not (type(guided) is int and 0 <= guided <= moves):
         raise MalformedInput("a head that does not fit its game")
-    return PastGame(game_id, ended, config, names, places, scores, team_won, moves, code)
+    return PastGame(game_id, ended, config, names, places, scores, team_won, moves, code,
+                    frozenset(aids) & AIDS, guided)

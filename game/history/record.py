@@ -79,12 +79,14 @@ class GameRecord:
     """One player's games of one rule set. ``levels``: against each machine level at the
     table (a level once per game however many seats it had); ``best_score``: where the game
     keeps scores; ``setups_won``: a cooperative game's setups its team won, as
-    ``"<seats>:<options>"``."""
+    ``"<seats>:<options>"``; ``with_marks``: of ``games``, those played with the deduction
+    marks on (an aid: the record says how many of the wins it helped)."""
 
     games: Tally = field(default_factory=Tally)
     levels: dict[str, Tally] = field(default_factory=dict)
     best_score: int | None = None
     setups_won: set[str] = field(default_factory=set)
+    with_marks: Tally = field(default_factory=Tally)
 
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"games": self.games.to_json(),
@@ -93,6 +95,8 @@ class GameRecord:
             out["best_score"] = self.best_score
         if self.setups_won:
             out["setups_won"] = sorted(self.setups_won)
+        if self.with_marks.played:
+            out["with_marks"] = self.with_marks.to_json()
         return out
 
     @staticmethod
@@ -105,9 +109,10 @@ class GameRecord:
         if not isinstance(levels, dict) or not (best is None or isinstance(best, int)) \
                 or not (isinstance(setups, list) and all(isinstance(s, str) for s in setups)):
             raise MalformedInput("a game's record has a field of the wrong kind")
+        marks = data.get("with_marks")
         return GameRecord(Tally.from_json(data.get("games")),
                           {str(k): Tally.from_json(v) for k, v in levels.items()}, best,
-                          set(setups))
+                          set(setups), Tally() if marks is None else Tally.from_json(marks))
 
 
 @dataclass(slots=True)
@@ -135,6 +140,8 @@ class PlayerRecord:
         won = _won(past, seat)
         game = self.games.setdefault(past.game, GameRecord())
         game.games.add(won)
+        if "marks" in past.aids:
+            game.with_marks.add(won)
         if past.team_won is None:
             levels = {kind.value for s, kind in enumerate(past.config.seats)
                       if kind is not SeatKind.PERSON and s != seat}

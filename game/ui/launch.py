@@ -37,7 +37,7 @@ import logging.handlers
 import os
 import secrets
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -284,10 +284,12 @@ def autosaver_for(app: App) -> Autosaver | None:
     return Autosaver(save_folder(app)) if app.persist else None
 
 
-def keep_finished(folder: Path, match: Match, names: Sequence[str]) -> bool:
+def keep_finished(folder: Path, match: Match, names: Sequence[str], *,
+                  aids: Iterable[str] = (), guided: int = 0) -> bool:
     """Keep a finished game among the past games (``game/history/archive.py``), people by the
-    names they typed and machines by none (their level names them); ``False`` when the disk
-    said no (logged: the person has seen the result, only its record is missing)."""
+    names they typed and machines by none (their level names them), with the aids it was
+    played with and the moves a lesson asked for; ``False`` when the disk said no (logged:
+    the person has seen the result, only its record is missing)."""
     from datetime import UTC, datetime
 
     from game.history.archive import Archive
@@ -296,7 +298,7 @@ def keep_finished(folder: Path, match: Match, names: Sequence[str]) -> bool:
     kept = [shown_name(names[seat]) if seat < len(names) and kind is SeatKind.PERSON else ""
             for seat, kind in enumerate(match.config.seats)]
     try:
-        Archive(folder).add(match, kept, datetime.now(UTC))
+        Archive(folder).add(match, kept, datetime.now(UTC), aids=aids, guided=guided)
     except OSError as error:
         logging.getLogger(__name__).warning("past games: this game is not kept: %s", error)
         return False

@@ -156,6 +156,10 @@ def test_the_mazo_lesson_teaches_its_deck_step_by_step(make_app: Callable[..., A
                and item.event.defused for item in scene.match.feed_for(0))
     key(pygame.K_RETURN)
     _finish(app, lesson, LESSON_KEYS["mazo"])
+    # the game goes on with cards to play (review 4: the old deal left two Calma, "nothing
+    # to do but draw" for the rest of a first game)
+    playable = [c for c in table(app).shown.hand if c not in ("calm", "defuse", "nope")]
+    assert len(playable) >= 2, table(app).shown.hand
 
 
 # --- Clásico --------------------------------------------------------------------------------------

@@ -106,7 +106,7 @@ def test_a_trio_that_finds_nothing_gets_a_line_and_quiet_windows_none() -> None:
         "You played Skip.",
         "You played Shuffle.",
         "Crafty 2 answered with Nope!",
-        "The play is cancelled.",
+        "Your Shuffle is cancelled.",
     ]
     public = [text for text, _ in log_lines(namer, items, None, keep=20)]
     assert public[:3] == [
@@ -114,6 +114,28 @@ def test_a_trio_that_finds_nothing_gets_a_line_and_quiet_windows_none() -> None:
         "Player 1 has no Defuse.",
         "Player 1 played Skip.",
     ]
+
+
+def test_a_chain_of_nopes_ends_in_one_line_with_the_play_and_its_outcome() -> None:
+    """Three "answered with Nope!" lines and "The play goes ahead." made a person count the
+    lines to know whether the Attack stood: the last line says the play, whose, and how it
+    ended after how many answers."""
+    loc = load("en")
+    namer = Namer(lambda: loc, Match(GameConfig("bombazo", (P, AST, AST)), 1))
+    feed = [E.CardPlayed(1, "play", ("attack",)), E.Noped(0, 1), E.Noped(2, 2), E.Noped(0, 3),
+            E.WindowClosed(True),
+            E.CardPlayed(2, "pair", ("animal_frog",) * 2, 0), E.Noped(0, 1), E.Noped(1, 2),
+            E.WindowClosed(False)]
+    items = [FeedItem(i, ev) for i, ev in enumerate(feed)]
+    mine = [text for text, _ in log_lines(namer, items, 0, keep=20)]
+    assert mine[4] == "After 3 answers, Crafty 2's Attack is cancelled."
+    assert mine[-1] == "After 2 answers, Crafty 3's pair of Frogs goes ahead."
+    theirs = [text for text, _ in log_lines(namer, items, 1, keep=20)]
+    assert theirs[4] == "After 3 answers, your Attack is cancelled."
+    for lang in ("es", "pt"):
+        other = load(lang)
+        said = log_lines(Namer(lambda other=other: other, namer.match), items, None, keep=20)
+        assert "3" in said[4][0] and not other.missing and not other.format_errors
 
 
 # --- one voice for the viewer, plurals, whole entries --------------------------------------------

@@ -22,6 +22,10 @@ TARGET_TITLES = {"favor": "choose.favor_target", "swipe": "choose.swipe_target",
                  A.PAIR: "choose.steal_target", A.TRIO: "choose.trio_target"}
 
 
+UNPLAYABLE = frozenset({"defuse", "nope"})
+"""Cards never played alone on a turn (a nope answers a play): their reason says why."""
+
+
 def reason_for(namer: Namer, card: str) -> str:
     """Why ``card`` cannot be played alone now (on your turn)."""
     name = namer.card(card)
@@ -76,8 +80,12 @@ class Decider:
                                 (3, "table.play_trio", trios)):
             if acts:
                 out.append(Option(t(key), run(size, acts), primary == size))
-        reason = "" if out or not legal else reason_for(self.namer, card)
-        return out, reason
+        if out:
+            return out, ""
+        if not legal and card not in UNPLAYABLE and card not in ANIMALS:
+            # somebody else's turn: say so, not nothing (review 4)
+            return out, t("table.not_your_turn_card", card=self.namer.card(card))
+        return out, reason_for(self.namer, card)
 
     # --- running a play ------------------------------------------------------------------------
 

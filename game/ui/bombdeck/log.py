@@ -134,25 +134,44 @@ def line_for(namer: Namer, ev: E.BombEvent, viewer: int | None) -> str | None:
     return None
 
 
+def _chain_end(namer: Namer, play: E.CardPlayed, nopes: int, cancelled: bool,
+               viewer: int | None) -> str:
+    """The outcome of a play that was answered, in one line with the play and how many nopes
+    it took ("After 3 answers, Crafty 2's Attack goes ahead"): after a chain of answers
+    nobody should have to count the lines above to know whether the Attack stands."""
+    key = "log.chain_cancelled" if cancelled else "log.chain_acts"
+    if play.verb in ("pair", "trio"):
+        card = namer.t(f"log.chain_{play.verb}", card=namer.cards_of(play.cards[0]))
+    else:
+        card = namer.card(play.cards[0])
+    if play.seat == viewer:
+        return namer.plural(f"{key}_you", nopes, card=card)
+    return namer.plural(key, nopes, card=card, player=namer.seat(play.seat))
+
+
 def log_lines(namer: Namer, items: Sequence[FeedItem], viewer: int | None,
               keep: int = LOG_LINES) -> list[tuple[str, E.BombEvent]]:
     """The last ``keep`` lines of ``items`` (oldest first), with the event of each line. A trio
     whose window let it act but that found nothing gets its own line (there is no event)."""
     lines: list[tuple[str, E.BombEvent]] = []
     pending: E.CardPlayed | None = None
-    noped = False
+    noped = 0
     for i, item in enumerate(items):
         ev = item.event
         text = line_for(namer, ev, viewer)
         if isinstance(ev, E.Noped):
-            noped = True
-        if isinstance(ev, E.WindowClosed) and not ev.cancelled and not noped:
-            text = None  # a play nobody answered: "it goes ahead" is only news after a nope
+            noped += 1
+        if isinstance(ev, E.WindowClosed):
+            if not noped:
+                # a play nobody answered: "it goes ahead" is only news after a nope
+                text = None if not ev.cancelled else text
+            elif pending is not None:
+                text = _chain_end(namer, pending, noped, ev.cancelled, viewer)
         if text is not None:
             lines.append((text, ev))
         if isinstance(ev, E.CardPlayed):
             pending = ev
-            noped = False
+            noped = 0
         elif isinstance(ev, E.WindowClosed):
             if not ev.cancelled and pending is not None and pending.verb == "trio":
                 nxt = items[i + 1].event if i + 1 < len(items) else None

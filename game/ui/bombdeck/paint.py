@@ -250,7 +250,40 @@ def _tooltip(surface: pygame.Surface, scene: TableScene) -> None:
         return
     lines = tooltip_lines(scene, seat)
     if lines:
-        _draw_tooltip(surface, rect, lines)
+        _draw_tooltip(surface, tooltip_box(rect, lines, tooltip_avoids(scene)), lines)
+
+
+def tooltip_avoids(scene: TableScene) -> list[pygame.Rect]:
+    """What a badge's tooltip must not cover: the log and the banner (review 4: a hint over
+    "Your turn" or the last plays hid what it was hovering to learn about)."""
+    avoid = [L.LOG]
+    if scene.banner_area is not None:
+        avoid.append(scene.banner_area)
+    return avoid
+
+
+def tooltip_box(rect: pygame.Rect, lines: list[tuple[str, str]],
+                avoid: list[pygame.Rect]) -> pygame.Rect:
+    """Where the tooltip of the badge at ``rect`` goes: beside the badge on the side where it
+    covers least of ``avoid`` (the screen's half the badge is not in first, then the sides),
+    always whole on screen."""
+    width = min(620, 60 + max(fonts.get(theme.TEXT_MIN).size(text)[0] for _c, text in lines))
+    box = pygame.Rect(0, 0, width, 16 + 34 * len(lines))
+    below, above = box.copy(), box.copy()
+    below.topleft = (rect.left, rect.bottom + 8)
+    above.bottomleft = (rect.left, rect.top - 8)
+    right, left = box.copy(), box.copy()
+    right.midleft = (rect.right + 8, rect.centery)
+    left.midright = (rect.left - 8, rect.centery)
+    first = [above, below] if rect.top > theme.SCREEN_H // 2 else [below, above]
+    screen = pygame.Rect(8, 8, theme.SCREEN_W - 16, theme.SCREEN_H - 16)
+
+    def covered(candidate: pygame.Rect) -> int:
+        return sum(candidate.clip(other).width * candidate.clip(other).height
+                   for other in avoid)
+
+    candidates = [c.clamp(screen) for c in (*first, right, left)]
+    return min(candidates, key=covered)  # the first of the least covering
 
 
 def tooltip_lines(scene: TableScene, seat: int) -> list[tuple[str, str]]:
@@ -280,16 +313,9 @@ def tooltip_lines(scene: TableScene, seat: int) -> list[tuple[str, str]]:
     return lines
 
 
-def _draw_tooltip(surface: pygame.Surface, rect: pygame.Rect, lines: list[tuple[str, str]]
+def _draw_tooltip(surface: pygame.Surface, box: pygame.Rect, lines: list[tuple[str, str]]
                   ) -> None:
-    width = min(620, 60 + max(fonts.get(theme.TEXT_MIN).size(text)[0] for _c, text in lines))
-    box = pygame.Rect(0, 0, width, 16 + 34 * len(lines))
-    if rect.top > theme.SCREEN_H // 2:
-        box.bottomleft = (rect.left, rect.top - 8)
-    else:
-        box.topleft = (rect.left, rect.bottom + 8)
-    box.right = min(box.right, theme.SCREEN_W - 8)
-    box.left = max(box.left, 8)
+    width = box.width
     round_rect(surface, box, theme.BG_DEEP, 12, palette.TIP_ALPHA)
     round_rect(surface, box, theme.PANEL_EDGE, 12, 255, 2)
     y = box.top + 8

@@ -197,7 +197,7 @@ class PastGamesScene(FormScene[None]):
         past = shown[index]
         try:
             _head, save = Archive(self.home).load(past.id)
-            scene = ReviewScene(self.app, save, names=past.names)
+            scene = ReviewScene(self.app, save, names=past.names, guided=past.guided)
         except MalformedInput:
             self.all = Archive(self.home).games()
             self.move(0)

@@ -133,8 +133,14 @@ log = logging.getLogger(__name__)
 
 
 class ResultsScene(FormScene[None]):
-    def __init__(self, app: App, match: TableSource) -> None:
+    def __init__(self, app: App, match: TableSource, *,
+                 aids: frozenset[str] = frozenset(), guided: int = 0) -> None:
+        """``aids``: what the game was played with (the deduction marks): said beside the
+        code, as the past games and the record keep it; ``guided``: the moves a lesson asked
+        for (its review does not judge them)."""
         self.match = match
+        self.aids = aids
+        self.guided = guided
         self.copied: bool | None = None
         """``None``: not tried; ``True``: on the clipboard; ``False``: copy it by hand."""
         self.confetti = Particles(app.motion, seed=match.seed)
@@ -371,7 +377,7 @@ class ResultsScene(FormScene[None]):
 
         match = self._reviewed()
         if match is not None:
-            self.push(ReviewScene.of_match(self.app, match))
+            self.push(ReviewScene.of_match(self.app, match, guided=self.guided))
 
     def _copy(self) -> None:
         self.copied = copy_to_clipboard(self.match.code)
@@ -619,8 +625,12 @@ class ResultsScene(FormScene[None]):
         round_rect(surface, RIGHT, theme.PANEL, 20, 200)
         round_rect(surface, RIGHT, theme.PANEL_EDGE, 20, 255, 2)
         x, w = RIGHT.left + 30, RIGHT.width - 60
-        draw_text(surface, self.t("newgame.code"), (x, RIGHT.top + 20), theme.TEXT_SMALL,
-                  theme.INK_DIM, bold=True, max_width=w)
+        label = draw_text(surface, self.t("newgame.code"), (x, RIGHT.top + 20),
+                          theme.TEXT_SMALL, theme.INK_DIM, bold=True, max_width=w)
+        if "marks" in self.aids:
+            draw_text(surface, self.t("results.with_marks"), (x + w, RIGHT.top + 20),
+                      theme.TEXT_SMALL, theme.ACCENT, anchor="topright",
+                      max_width=w - label.width - 16)
         box = pygame.Rect(x, RIGHT.top + 50, w, 64)
         edge = theme.mix(theme.PANEL_EDGE, theme.ACCENT,
                          1.0 if self.copied is False else self._pulse)

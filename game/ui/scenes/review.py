@@ -178,8 +178,11 @@ class ReviewScene(FormScene[None]):
     that only step). Raises :class:`Unfinished` for a game that is not over."""
 
     def __init__(self, app: App, save: SavedGame, *, names: Sequence[str] = (),
-                 analysis: bool = True) -> None:
+                 analysis: bool = True, guided: int = 0) -> None:
+        """``guided``: the first moves a lesson asked for: not judged as the person's own
+        (review 4: the review called the lesson's own Nope a mistake)."""
         self.save = save
+        self.guided = guided
         self.config = save.config
         self.game = save.config.game
         self.full = replayed(save)
@@ -206,12 +209,13 @@ class ReviewScene(FormScene[None]):
         super().__init__(app)
 
     @classmethod
-    def of_match(cls, app: App, match: Match, *, analysis: bool = True) -> ReviewScene:
+    def of_match(cls, app: App, match: Match, *, analysis: bool = True,
+                 guided: int = 0) -> ReviewScene:
         """The review of a match just finished (the results screen's "Review this game")."""
         from game.ui.players import person_names
 
         names = person_names(match, lambda: app.settings.player_names)
-        return cls(app, match.save(), names=list(names), analysis=analysis)
+        return cls(app, match.save(), names=list(names), analysis=analysis, guided=guided)
 
     # --- what is shown -------------------------------------------------------------------------
 
@@ -246,11 +250,19 @@ class ReviewScene(FormScene[None]):
             return None
         return next((e for e in review.entries if e.move == position - 1), None)
 
+    def lesson_move(self, position: int) -> bool:
+        """The move that led to ``position`` was a person's, asked for by a lesson."""
+        if not 0 < position <= min(self.guided, len(self.save.actions)):
+            return False
+        seat = self.save.actions[position - 1][0]
+        return self.config.seats[seat] is SeatKind.PERSON
+
     def turning_points(self) -> list[int]:
         review = self.analysis.review
         if review is None:
             return []
-        return [e.move + 1 for e in review.turning_points(self.seat)]
+        return [e.move + 1 for e in review.turning_points(self.seat)
+                if not self.lesson_move(e.move + 1)]
 
     def table(self) -> Scene[Any]:
         """The family's table frozen at the position, as the chosen seat saw it."""
@@ -572,6 +584,10 @@ class ReviewScene(FormScene[None]):
                 bar(surface, pygame.Rect(x, y, width, 14), analysis.fraction, theme.FOCUS)
             return
         entry = self.entry(self.position)
+        if entry is not None and self.lesson_move(self.position):
+            draw_paragraph(surface, self.t("review.lesson_move"), room, theme.TEXT_SMALL,
+                           theme.INK_DIM)
+            return
         if entry is None:
             draw_paragraph(surface, self.t("review.not_a_decision"), room, theme.TEXT_SMALL,
                            theme.INK_DIM)

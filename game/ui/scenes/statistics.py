@@ -191,6 +191,10 @@ class StatisticsScene(FormScene[None]):
             extra = setups_line(game, record, self.t)
             if record.best_score is not None:
                 extra = self.t("stats.best_score", score=record.best_score)
+            if record.with_marks.played:  # an aid: the record says what it helped
+                marks = self.t("stats.with_marks", n=record.with_marks.played,
+                               won=record.with_marks.won)
+                extra = f"{extra} · {marks}" if extra else marks
             if extra:
                 draw_text(surface, extra, (x + 230, y), theme.TEXT_MIN, theme.INK_DIM,
                           max_width=LEFT.width - 258)

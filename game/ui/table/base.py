@@ -45,6 +45,7 @@ from game.ui.players import person_names
 from game.ui.scene import Scene
 from game.ui.scenes.curtain import CurtainScene
 from game.ui.table.beats import Beats
+from game.ui.table.lesson import TableLesson
 from game.ui.table.notice import Notice
 from game.ui.table.recap import Watch
 from game.ui.table.stillness import particle_rects
@@ -131,6 +132,11 @@ class GameTable(Scene[None], Generic[V, T, A]):
         """The table has handed over to another screen (the results, a new table)."""
         self._kept = False
         """The finished game went to the past games (once)."""
+        self.aids: set[str] = set()
+        """The aids this game was played with at some moment (``"marks"``): the results and
+        the past games say so."""
+        self.guided = 0
+        """The moves a lesson asked for (the review does not judge them as the person's)."""
         self.away_rects: list[pygame.Rect] = []
         """Where the "away" tags were drawn, on the seats of people whose computer dropped."""
         self.watch = Watch()
@@ -267,6 +273,7 @@ class GameTable(Scene[None], Generic[V, T, A]):
         self._heard_refusals()
         self._play(dt)
         self.watch.saw(self.flow.viewer, self._told)
+        self._note_aids()
         self.autosave()
         self.notice.update(dt)
 
@@ -366,7 +373,8 @@ class GameTable(Scene[None], Generic[V, T, A]):
         from game.ui.scenes.results import ResultsScene
 
         self._results_next = True  # a networked table's link stays open for its results
-        self.app.stack.replace(ResultsScene(self.app, self.match))
+        self.app.stack.replace(ResultsScene(self.app, self.match, aids=frozenset(self.aids),
+                                            guided=self.guided))
 
     # --- pause ---------------------------------------------------------------------------------
 
@@ -400,6 +408,23 @@ class GameTable(Scene[None], Generic[V, T, A]):
 
     # --- keeping the unfinished game -----------------------------------------------------------
 
+    has_marks = False
+    """The family's table can show deduction marks (``Settings.marks``)."""
+
+    @property
+    def marks_shown(self) -> bool:
+        """The deduction marks are on at this table (the setting, where the family has any)."""
+        return self.has_marks and self.app.settings.marks
+
+    def _note_aids(self) -> None:
+        if self.match.is_over():
+            return
+        if self.marks_shown:
+            self.aids.add("marks")
+        overlay = getattr(self, "overlay", None)
+        if isinstance(overlay, TableLesson) and not overlay.over:
+            self.guided = self.match.moves
+
     def autosave(self, *, force: bool = False) -> None:
         """Write the match when a move was made or the curtain moved since the last write
         (``force``: whatever changed); a finished match clears the file."""
@@ -421,7 +446,8 @@ class GameTable(Scene[None], Generic[V, T, A]):
 
             self._kept = True
             keep_finished(saver.folder, match,
-                          person_names(match, lambda: self.app.settings.player_names))
+                          person_names(match, lambda: self.app.settings.player_names),
+                          aids=self.aids, guided=self.guided)
         was_failing = saver.failing
         saver.save(match, Seen.of(self.flow, self.home))
         if saver.failing != was_failing:

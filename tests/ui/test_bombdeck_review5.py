@@ -1,0 +1,108 @@
+"""A demanding player's fifth review of the bomb-deck tables (after the lessons), point by point:
+
+1. a chain of nopes ends in one line with the play and its outcome (``test_table_log.py``);
+2. a badge's tooltip never covers the log nor the banner;
+3. a card read while somebody else plays says why it cannot be played now;
+4. Bomba en el Mazo's lesson leaves cards to play when it ends (``test_lessons.py``);
+5. the review of a lesson's game does not judge the moves the lesson asked for.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.core.config import GameConfig, SeatKind
+from game.ui.app import App
+from game.ui.bombdeck import layout as L
+from game.ui.bombdeck import paint
+from game.ui.scenes.review import ReviewScene
+from tests.ui.conftest import post
+from tests.ui.test_table import find_match, frames, my_turn, open_table, until
+
+P, AST, LAN = SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.LANZADO
+LINES = [("defuse", "You hold 2 Defuse cards"), ("eye", "The others know of 1 Defuse"),
+         ("shield", "Shield up: the next Swipe or Pass It against you is stopped")]
+
+
+# --- 2. tooltips clear of the log and the banner -------------------------------------------------
+
+@pytest.mark.parametrize("seats", [2, 4, 6, 8])
+def test_a_badges_tooltip_covers_neither_the_log_nor_the_banner(
+        silent_app: Callable[..., App], seats: int) -> None:
+    app = silent_app("en")
+    match = find_match(GameConfig("bombazo", (P,) + (AST,) * (seats - 1)), lambda m: True)
+    scene = open_table(app, match)
+    until(app, my_turn(app, scene))
+    frames(app, 2)
+    assert scene.banner_area is not None
+    for seat, rect in scene.layout.badges().items():
+        post(pygame.event.Event(pygame.MOUSEMOTION, pos=rect.center, rel=(0, 0),
+                                buttons=(0, 0, 0)))
+        frames(app)
+        assert scene.hover_seat == seat
+        box = paint.tooltip_box(rect, LINES, paint.tooltip_avoids(scene))
+        assert not box.colliderect(L.LOG), (seat, box)
+        assert not box.colliderect(scene.banner_area), (seat, box)
+        assert pygame.Rect(0, 0, 1280, 720).contains(box)
+
+
+# --- 3. a card read on somebody else's turn ------------------------------------------------------
+
+def test_a_card_read_on_another_seats_turn_says_it_waits_for_yours(
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
+    match = find_match(GameConfig("bombazo", (P, AST, AST)),
+                       lambda m: "skip" in m.view_for(0).hand)
+    scene = open_table(app, match)
+    until(app, my_turn(app, scene))
+    scene.draw_card()
+    until(app, lambda: scene.flow.awaiting_person is None and not scene.busy)
+    scene.select(scene.hand.cards.index("skip"))
+    assert scene.panel is not None
+    assert scene.panel.reason == "Not your turn yet: Skip can be played when your turn comes."
+    if "defuse" in scene.hand.cards:  # a card never played alone says why, whoever's turn
+        scene.select(scene.hand.cards.index("defuse"))
+        assert scene.panel is not None and "Not your turn" not in scene.panel.reason
+
+
+# --- 5. the lesson's moves are not judged --------------------------------------------------------
+
+def test_the_review_of_a_lesson_does_not_judge_the_moves_it_asked_for(
+        silent_app: Callable[..., App]) -> None:
+    from game.match.match import Match
+
+    app = silent_app("en")
+    match = Match(GameConfig("bombazo", (P, LAN, LAN)), 91)
+    match.play_to_end(LAN)
+    mine = [i + 1 for i, (seat, _a) in enumerate(match.save().actions) if seat == 0]
+    guided = mine[1]
+    scene = ReviewScene(app, match.save(), analysis=False, guided=guided)
+    assert scene.lesson_move(mine[0]) and scene.lesson_move(mine[1])
+    assert not scene.lesson_move(mine[2])
+    others = [i + 1 for i, (seat, _a) in enumerate(match.save().actions[:guided]) if seat != 0]
+    assert not any(scene.lesson_move(p) for p in others)  # a machine's move is its own
+    plain = ReviewScene(app, match.save(), analysis=False)
+    assert not plain.lesson_move(mine[0])
+
+
+def test_a_lesson_table_counts_the_moves_it_guided(make_app: Callable[..., App]) -> None:
+    """The table notes how far the lesson went (kept with the game for its review)."""
+    from tests.ui.test_lessons import _open, _read
+    from tests.ui.test_tutorial import play_the_card, table, until_showing
+
+    app, lesson = _open(make_app, "mazo")
+    scene = table(app)
+
+    _read(app, lesson, "welcome", "deck", "danger", "hand")
+    until_showing(app, lesson, "peek")
+    play_the_card(app, "see_future")
+    frames(app, 3)
+    assert scene.guided == scene.match.moves >= 1
+    lesson.skip()
+    moves = scene.guided
+    scene.match.play_to_end(LAN)
+    frames(app, 3)
+    assert scene.guided == moves
