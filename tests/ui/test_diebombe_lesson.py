@@ -339,3 +339,49 @@ def test_a_bubble_never_covers_its_targets_and_stays_on_screen(sides: tuple[str,
     keep = [(pygame.Rect(0, 440, 1280, 280), 1.0)]
     bubble = place_beside(targets[:1], (340, 200), sides, keep=keep)
     assert not bubble.colliderect(keep[0][0])
+
+
+# --- the take step's arrow (issue 20) -------------------------------------------------------------
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "pt"])
+def test_the_take_steps_arrow_stays_clear_of_the_banner(make_app: Callable[..., App],
+                                                        lang: str) -> None:
+    """The "take a card" step's bubble sits beside the face-up cards, level with them: its
+    arrow (as the lesson draws it) goes to the nearest card without crossing the banner
+    ("You won with 12: take a card"), which a bubble below it pointed across."""
+    from game.ui.table.bubble import arrow
+
+    app = make_app(lang, settings=QUICK, wire=True, audio=False)
+    frames(app, 10)
+    lesson = open_the_lesson(app)
+    scene = table(app)
+    for info in ("welcome", "cards", "seat"):
+        until_showing(app, lesson, info)
+        key(pygame.K_RETURN)
+        frames(app, 2)
+    until_showing(app, lesson, "bid")
+    type_bid(12)
+    frames(app, 3)
+    until_showing(app, lesson, "reveal")
+    key(pygame.K_RETURN)
+    frames(app, 2)
+    until_showing(app, lesson, "take")
+    frames(app, 2)
+    banner = scene.banner_rect
+    assert banner is not None and banner.height > 0
+    targets = lesson.targets()
+    canvas = pygame.Surface((1280, 720), pygame.SRCALPHA)
+    canvas.fill((0, 0, 0, 0))
+    arrow(canvas, lesson.bubble.rect, targets[0], shortest=lesson.shortest_arrow)
+    drawn = canvas.get_bounding_rect()
+    assert drawn.width > 0, "no arrow drawn"
+    assert not drawn.colliderect(banner), (drawn, banner)
+    assert not lesson.bubble.rect.colliderect(banner)
+    others = [rect for rect in _faceup_rects(scene) if rect != targets[0]]
+    assert not any(drawn.colliderect(rect) for rect in others)  # never across the other card
+
+
+def _faceup_rects(scene: DieTableScene) -> list[pygame.Rect]:
+    count = len(scene.shown.faceup)
+    return [L.faceup_rect(k, count) for k in range(count)]

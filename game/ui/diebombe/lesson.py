@@ -37,6 +37,7 @@ from game.rules.diebombe import cards as C
 from game.rules.diebombe import events as E
 from game.rules.diebombe.actions import Action
 from game.rules.diebombe.view import DieView
+from game.ui import theme
 from game.ui.diebombe import layout as L
 from game.ui.diebombe.bidpad import PAD
 from game.ui.diebombe.sheet import majority
@@ -71,6 +72,13 @@ def _nowhere(lesson: Lesson) -> list[Rect]:
 def _faceup(lesson: Lesson) -> list[Rect]:
     count = len(lesson.live.faceup)
     return [L.faceup_rect(index, count) for index in range(count)]
+
+
+def _faceup_near(lesson: Lesson) -> list[Rect]:
+    """The face-up cards, the one nearest the bubble first: the arrow goes to it, never
+    across the other card."""
+    near = lesson.bubble.rect.centerx
+    return sorted(_faceup(lesson), key=lambda rect: abs(rect.centerx - near))
 
 
 def _bomb_card(lesson: Lesson) -> list[Rect]:
@@ -122,6 +130,14 @@ def _bidding(lesson: Lesson) -> bool:
     return lesson.deciding("bid")
 
 
+LEVEL_WITH_CARDS = frozenset({"take"})
+"""Steps whose bubble stays beside the face-up cards, level with them, clear of the banner
+and of what lies under it (the line saying who gets the other card, the recent bids): a
+bubble below the banner pointed at the cards across it (issue 20)."""
+UNDER_CARDS = 6.0
+"""How much a bubble of those steps is kept from the banner down (more than any other part
+of the table: it goes beside the cards, over a seat's panel, rather than there)."""
+
 STEPS: tuple[Step[Lesson], ...] = (
     Step("welcome", _bidding, _nowhere),
     Step("cards", _bidding, _faceup, sides=("below", "left", "right")),
@@ -130,8 +146,8 @@ STEPS: tuple[Step[Lesson], ...] = (
          sides=("left", "right", "anywhere")),
     Step("reveal", lambda s: s.live.phase == "take" and bool(s.live.reveals), _bids,
          sides=("anywhere",)),
-    Step("take", lambda s: s.deciding("take"), _faceup, deed="take", lets=_is(A.TAKE),
-         sides=("below", "left", "right")),
+    Step("take", lambda s: s.deciding("take"), _faceup_near, deed="take", lets=_is(A.TAKE),
+         sides=("right", "left"), gap=44),
     Step("bomb", lambda s: s.deciding("bid") and C.BOMB in s.live.faceup, _bomb_card,
          deed="bid", lets=_is(A.BID), sides=("left", "right", "below")),
     Step("grab", lambda s: s.deciding("take") and C.BOMB in s.live.faceup, _bomb_card,
@@ -226,6 +242,17 @@ class Lesson(TableLesson):
         if layout.spare is not None:
             keep.append((layout.spare, 0.1))
         keep.append((Rect(L.MIDDLE.left, L.BANNER_Y, L.MIDDLE.width, 60), 0.5))
+        step = self.step
+        if step is not None and step.key in LEVEL_WITH_CARDS:
+            top = L.BANNER_Y - 6
+            keep.append((Rect(0, top, theme.SCREEN_W, theme.SCREEN_H - top), UNDER_CARDS))
+            keep.append((Rect(L.MIDDLE.left, 0, L.MIDDLE.width, L.FACE_TOP - 8), 1.0))
+            for panel in layout.panels().values():  # the names: who gets the other card
+                keep.append((Rect(panel.left, panel.top, panel.width, L.ROW_TOP), 1.0))
+            view = self.live
+            bids = view.reveals[-1] if view.reveals else ()
+            keep += [(layout.bubble_box(seat), 2.0) for seat, bid in enumerate(bids)
+                     if bid is not None]
         return keep
 
     def spot_key(self) -> tuple[object, ...]:

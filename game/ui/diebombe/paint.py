@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.bots.diebombe.worth import CardWorth
 from game.rules.diebombe import cards as C
 from game.rules.diebombe.state import RoundRecord
 from game.rules.diebombe.view import DieView
@@ -622,6 +623,11 @@ def room(scene: DieTableScene, top: int, bottom: int) -> int:
 
 
 def _banner(surface: pygame.Surface, scene: DieTableScene) -> None:
+    scene.banner_rect = None
+    worths = scene.worths()
+    if worths is not None:  # the deduction marks: the bid entry's title says the rest
+        _worth_board(surface, scene, worths)
+        return
     text, sub, hot = banner(scene)
     if not text:
         return
@@ -632,8 +638,10 @@ def _banner(surface: pygame.Surface, scene: DieTableScene) -> None:
                      max_width=width)
     bottom = rect.bottom
     if sub:
-        bottom = draw_text(surface, sub, (L.CENTRE_X, rect.bottom + 2), theme.TEXT_MIN,
-                           theme.INK_DIM, anchor="midtop", max_width=width).bottom
+        line = draw_text(surface, sub, (L.CENTRE_X, rect.bottom + 2), theme.TEXT_MIN,
+                         theme.INK_DIM, anchor="midtop", max_width=width)
+        bottom = line.bottom
+    scene.banner_rect = rect.union(line) if sub else rect.copy()
     clock = scene.read_clock
     if clock is not None and scene.reading:  # the time the revealed bids stand, shrinking
         full = min(width, rect.width) - 20
@@ -641,6 +649,82 @@ def _banner(surface: pygame.Surface, scene: DieTableScene) -> None:
         bar.midtop = (L.CENTRE_X, bottom + 4)
         if bar.width > 0:
             round_rect(surface, bar, GOLD, 2)
+
+
+WORTH_TOP = L.FACE_TOP + L.FACE_H + 4
+"""The deduction marks' board: between the face-up cards and the bid entry, where the
+banner goes (the bid entry's title says what the banner would)."""
+WORTH_BOTTOM = PAD.top - 4
+WORTH_ROW = 22
+WORTH_MINI = 21
+"""A card's line on the board, and the small card that starts it."""
+WORTH_GAP = 14
+"""Between two seats' values on a card's line."""
+Piece = tuple[str, theme.Color, bool]
+
+
+def worth_text(n: float) -> str:
+    """A worth in whole points, always signed (+21, −3, +0)."""
+    whole = round(n)
+    return f"−{-whole}" if whole < 0 else f"+{whole}"
+
+
+def worth_pieces(scene: DieTableScene, worth: CardWorth, width: int) -> list[Piece]:
+    """A card's line of the board: its worth to the person, then to each rival who may win
+    it now (every other seat; in a rebid the other tied bidders), in seat order; when those
+    do not fit ``width``, the rival it is worth most to."""
+    view = scene.shown
+    namer = scene.namer
+    me = view.seat
+    rivals = [seat for seat in (view.bidders if view.phase == "rebid" else range(view.seats))
+              if seat != me]
+    mine: Piece = (namer.t("diebombe.marks.you", n=worth_text(worth.to(me))), theme.ACCENT,
+                   True)
+    every = [mine, *((namer.t("diebombe.marks.rival", player=namer.seat(seat),
+                              n=worth_text(worth.to(seat))), theme.INK, False)
+                     for seat in rivals)]
+    if not rivals or pieces_width(every) <= width:
+        return every
+    top = max(rivals, key=worth.to)
+    return [mine, (namer.t("diebombe.marks.top", player=namer.seat(top),
+                           n=worth_text(worth.to(top))), theme.INK, False)]
+
+
+def pieces_width(pieces: list[Piece]) -> int:
+    return sum(fonts.get(theme.TEXT_MIN, bold).size(text)[0] for text, _c, bold in pieces) \
+        + WORTH_GAP * max(0, len(pieces) - 1)
+
+
+def _worth_board(surface: pygame.Surface, scene: DieTableScene,
+                 worths: tuple[CardWorth, ...]) -> None:
+    """The deduction marks on the bid entry (issue 25): under the face-up cards, a line per
+    card (the card small, then what it adds to the expected final score of the person, lit,
+    and of each rival), under a line saying what the numbers are."""
+    namer = scene.namer
+    top, bottom = WORTH_TOP, WORTH_BOTTOM
+    width = room(scene, top, bottom)
+    box = pygame.Rect(0, top, width, bottom - top)
+    box.centerx = L.CENTRE_X
+    round_rect(surface, box, theme.BG_DEEP, 12, 150)
+    inner = width - 20
+    title = draw_text(surface, namer.t("diebombe.marks.title"), (L.CENTRE_X, top + 1),
+                      theme.TEXT_MIN, theme.INK_DIM, anchor="midtop", max_width=inner)
+    y = title.bottom
+    for worth in worths:
+        mini = draw_mini(worth.card, namer.letter(C.color_of(worth.card)), WORTH_MINI)
+        room_w = inner - mini.get_width() - 10
+        pieces = worth_pieces(scene, worth, room_w)
+        line_w = mini.get_width() + 10 + min(room_w, pieces_width(pieces))
+        x = L.CENTRE_X - line_w // 2
+        middle = y + WORTH_ROW // 2
+        surface.blit(mini, mini.get_rect(midleft=(x, middle)))
+        x += mini.get_width() + 10
+        right = x + room_w
+        for text, color, bold in pieces:
+            drawn = draw_text(surface, text, (x, middle), theme.TEXT_MIN, color, bold=bold,
+                              anchor="midleft", max_width=max(1, right - x))
+            x = drawn.right + WORTH_GAP
+        y += WORTH_ROW
 
 
 LB, RB = pygame.CONTROLLER_BUTTON_LEFTSHOULDER, pygame.CONTROLLER_BUTTON_RIGHTSHOULDER

@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from game.bots.diebombe.worth import CardWorth, card_worths
 from game.match.autosave import Autosaver, Seen
 from game.match.flow import INSTANT, Pace
 from game.match.source import TableSource
@@ -77,6 +78,8 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
                                  pygame.CONTROLLER_BUTTON_BACK: pygame.K_i})
     """A controller's Y opens the bids' history, its Back explains the crowns (I)."""
     story: Story
+    has_marks = True
+    """With the deduction marks on, the bid entry shows what each card is worth (issue 25)."""
 
     def __init__(self, app: App, match: TableSource, *, pace: Pace | None = None,
                  autosaver: Autosaver | None = None, resume: Seen | None = None,
@@ -123,6 +126,11 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
         self._sheet_wait = 0.0
         self.overlay: TableOverlay | None = None
         """A lesson over the table (the first game that teaches), if one was laid."""
+        self._worths: tuple[DieView, tuple[CardWorth, ...]] | None = None
+        """The deduction marks' worths and the view they were read from (one valuation per
+        view, not per frame)."""
+        self.banner_rect: pygame.Rect | None = None
+        """Where the banner was drawn in the last frame (``None``: no banner)."""
         self.history_button = Button((L.MIDDLE.right - BUTTON_W, theme.SCREEN_H - 62, BUTTON_W,
                                       50), self.tr("diebombe.history.button"),
                                      self.open_history, shortcut_label="H",
@@ -208,6 +216,17 @@ class DieTableScene(GameTable[DieView, Timeline, Action]):
             self.picker = Picker(TAKE, self._take_picks(seat), self.submit)
         elif phase == "bomb":
             self.picker = Picker(BOMB, self._bomb_picks(seat), self.submit)
+
+    def worths(self) -> tuple[CardWorth, ...] | None:
+        """With the deduction marks on (issue 25), while the person's bid entry is open: what
+        each face-up card is worth to every seat, read from the person's own view (the view
+        on screen, never the match's state); ``None`` otherwise."""
+        view = self.shown
+        if not self.app.settings.marks or self.pad is None or view.seat != self.home:
+            return None
+        if self._worths is None or self._worths[0] != view:  # (a new view each frame)
+            self._worths = (view, card_worths(view))
+        return self._worths[1]
 
     def _default_bid(self, seat: int) -> int:
         """Where the entry starts: in a rebid the tied amount; else the seat's own last bid
