@@ -55,6 +55,26 @@ class Style:
     informed_token: bool = True
     pick: str = "best"
     """"best": the highest score; "weighted": at random, by chance squared (Lanzado)."""
+    planned_miss: bool = True
+    """Whether a cut rated at 0% may be chosen on purpose when every cut that may be right
+    risks red (a step of the dial instead of a chance of losing): see :func:`worth_weighing`
+    and RULE-CHOICES.md, "Caza Bombas: the planned miss"."""
+
+
+class Scored(NamedTuple):
+    """One cut as the planner weighs it."""
+
+    action: Action
+    chance: float
+    """The chance it is right, by the cutter's own count."""
+    red: float
+    """The chance it explodes the bomb (a detector: only when every wire it points at is
+    red)."""
+    worth: float
+    """Its expected worth in right cuts (see :func:`_score_cuts`)."""
+    long_shot: bool = False
+    """A detector whose every wire is under 5% to match: never picked as such (a waste of
+    the detector), but kept so that :func:`needless_miss` sees it."""
 
 
 class Plan(NamedTuple):
@@ -81,27 +101,76 @@ def plan(view: CazaView, legal: Sequence[Action], rng: Pcg32, style: Style) -> P
         best = max(solos, key=lambda a: _own_count(view, a.value))
         return Plan(best, 1.0, True)
     analysis = analyse(view, exact=style.exact)
-    scored = _score_cuts(view, legal, analysis, style)
-    if not scored:  # only equipment or nothing useful listed: take the first legal move
+    every = _score_cuts(view, legal, analysis, style)
+    if not every:  # only equipment or nothing useful listed: take the first legal move
         return Plan(legal[0], 1.0, False)
-    certain = [item for item in scored if item[1] >= CERTAIN]
+    certain = [item for item in every if item.chance >= CERTAIN]
     if certain:
-        action, chance, _ = max(certain, key=lambda item: item[2])
-        return Plan(action, chance, True)
+        top = max(certain, key=lambda item: item.worth)
+        return Plan(top.action, top.chance, True)
+    scored = worth_weighing(every, style)
     if style.equipment:
         card = _equipment_first(view, legal, scored, analysis)
         if card is not None:
             return Plan(card, 1.0, False)
     if style.pick == "weighted":
-        plain = [item for item in scored if item[0].verb == A.DUAL_CUT] or scored
-        weights = [max(1, round(item[1] ** 2 * 1000)) for item in plain]
-        draw = rng.below(sum(weights))
-        for item, weight in zip(plain, weights, strict=True):
-            draw -= weight
-            if draw < 0:
-                return Plan(item[0], item[1], False)
-    action, chance, _ = max(scored, key=lambda item: item[2])
-    return Plan(action, chance, False)
+        usual = [item for item in every if not item.long_shot]
+        kept = set(scored)
+        plain = [item for item in usual if item.action.verb == A.DUAL_CUT] or usual
+        if not kept.intersection(plain):
+            plain = scored
+        # The draw is over every usual cut, as before the 0% rule, and drawn again while it
+        # falls on one the rule drops: the odds among the rest are the same, and a draw that
+        # did not fall on a dropped cut picks what it always picked (so the same seed plays
+        # the same game, unless the old draw took a needless miss).
+        while True:
+            item = _weighted(plain, rng)
+            if item in kept:
+                return Plan(item.action, item.chance, False)
+    top = max(scored, key=lambda item: item.worth)
+    return Plan(top.action, top.chance, False)
+
+
+def _weighted(items: Sequence[Scored], rng: Pcg32) -> Scored:
+    """One of ``items`` at random, by chance squared (a 0% cut keeps a sliver)."""
+    weights = [max(1, round(item.chance ** 2 * 1000)) for item in items]
+    draw = rng.below(sum(weights))
+    for item, weight in zip(items, weights, strict=True):
+        draw -= weight
+        if draw < 0:
+            return item
+    return items[-1]  # not reached: the draw is below the sum
+
+
+# ------------------------------------------------------------------------------- the 0% rule
+
+
+ZERO = 1e-9
+"""A chance at most this is 0 (a sum of floats may leave a crumb)."""
+
+
+def needless_miss(item: Scored, every: Sequence[Scored]) -> bool:
+    """Whether ``item`` is a cut its own count rates at 0% while another cut has a better
+    chance of being right and no more risk of red: it can only cost a step of the dial (or
+    the mission) that the other cut risks no more of, and the other may be right. Such a cut
+    is never chosen, at any level (issue 25)."""
+    return item.chance <= ZERO and any(
+        other.chance > item.chance + ZERO and other.red <= item.red + ZERO for other in every)
+
+
+def worth_weighing(every: Sequence[Scored], style: Style) -> list[Scored]:
+    """The cuts a level picks among: the usual ones (not the long shots), less every needless
+    miss (:func:`needless_miss`) and, unless the style allows a *planned* miss (a 0% cut
+    chosen because every cut that may be right risks more red), less every 0% cut while one
+    that may be right exists. A long shot comes back only when every usual cut was dropped
+    for it."""
+    def dropped(item: Scored) -> bool:
+        if needless_miss(item, every):
+            return True
+        return (not style.planned_miss and item.chance <= ZERO
+                and any(other.chance > ZERO for other in every))
+    usual = [item for item in every if not item.long_shot and not dropped(item)]
+    return usual or [item for item in every if not dropped(item)]
 
 
 # ------------------------------------------------------------------------------- scoring
@@ -117,8 +186,9 @@ def _mistake_cost(view: CazaView, style: Style) -> tuple[float, float]:
 
 
 def _score_cuts(view: CazaView, legal: Sequence[Action], analysis: Analysis, style: Style
-                ) -> list[tuple[Action, float, float]]:
-    """(action, chance right, expected worth) of every cut in ``legal``."""
+                ) -> list[Scored]:
+    """Every cut in ``legal`` with its chance right, its chance red and its expected
+    worth."""
     wrong, boom = _mistake_cost(view, style)
     reds_hidden = _reds_hidden(view)
     stands = [stands_of(view, seat) for seat in range(view.seats)]
@@ -141,7 +211,7 @@ def _score_cuts(view: CazaView, legal: Sequence[Action], analysis: Analysis, sty
     def worth(p: float, p_red: float, cost: float) -> float:
         return p - (1.0 - p - p_red) * wrong - p_red * boom - cost
 
-    scored: list[tuple[Action, float, float]] = []
+    scored: list[Scored] = []
     for action in legal:
         verb = action.verb
         if verb == A.DUAL_CUT:
@@ -149,15 +219,14 @@ def _score_cuts(view: CazaView, legal: Sequence[Action], analysis: Analysis, sty
             assert action.pos is not None and action.value is not None
             g = stands[action.target][action.stand]
             p = chance(g, action.pos, action.value)
-            scored.append((action, p, worth(p, red(g, action.pos), 0.0)))
+            p_red = red(g, action.pos)
+            scored.append(Scored(action, p, p_red, worth(p, p_red, 0.0)))
         elif verb == A.DOUBLE_DETECTOR or (verb == A.EQUIPMENT_VERB
                                            and action.card == W.TRIPLE_DETECTOR):
             assert action.target is not None and action.stand is not None
             assert action.indices is not None and isinstance(action.value, int)
             g = stands[action.target][action.stand]
             singles = [chance(g, i, action.value) for i in action.indices]
-            if max(singles) < 0.05:
-                continue
             p = analysis.any_of(g, action.indices, action.value)
             p_red = 1.0
             for i in action.indices:
@@ -165,7 +234,8 @@ def _score_cuts(view: CazaView, legal: Sequence[Action], analysis: Analysis, sty
             if reds_hidden < len(action.indices):
                 p_red = 0.0
             cost = style.detector_cost if verb == A.DOUBLE_DETECTOR else style.card_cost
-            scored.append((action, p, worth(p, p_red, cost * (1.0 + wrong))))
+            scored.append(Scored(action, p, p_red, worth(p, p_red, cost * (1.0 + wrong)),
+                                 max(singles) < 0.05))
         elif verb == A.EQUIPMENT_VERB and action.card == W.SUPER_DETECTOR:
             assert action.target is not None and action.stand is not None
             assert isinstance(action.value, int)
@@ -175,14 +245,16 @@ def _score_cuts(view: CazaView, legal: Sequence[Action], analysis: Analysis, sty
             p_red = 1.0
             for i in uncut:
                 p_red *= red(g, i)
-            scored.append((action, p, worth(p, p_red, style.card_cost * (1.0 + wrong))))
+            scored.append(Scored(action, p, p_red,
+                                 worth(p, p_red, style.card_cost * (1.0 + wrong))))
         elif verb == A.EQUIPMENT_VERB and action.card == W.X_OR_Y_RAY:
             assert action.target is not None and action.stand is not None
             assert action.pos is not None and action.values is not None
             g = stands[action.target][action.stand]
             p = sum(chance(g, action.pos, v) for v in action.values)
-            scored.append((action, p, worth(p, red(g, action.pos),
-                                            style.card_cost * (1.0 + wrong))))
+            p_red = red(g, action.pos)
+            scored.append(Scored(action, p, p_red,
+                                 worth(p, p_red, style.card_cost * (1.0 + wrong))))
     return scored
 
 
@@ -203,7 +275,7 @@ def _own_count(view: CazaView, value: W.Value | None) -> int:
 
 
 def _equipment_first(view: CazaView, legal: Sequence[Action],
-                     scored: list[tuple[Action, float, float]], analysis: Analysis
+                     scored: Sequence[Scored], analysis: Analysis
                      ) -> Action | None:
     """An equipment card worth using before this turn's (doubtful) cut, if any."""
     cards: dict[int, list[Action]] = {}
@@ -217,7 +289,7 @@ def _equipment_first(view: CazaView, legal: Sequence[Action],
     if W.EMERGENCY_BATTERIES in cards:
         mine = [a for a in cards[W.EMERGENCY_BATTERIES] if a.seats and view.seat in a.seats]
         return max(mine or cards[W.EMERGENCY_BATTERIES], key=lambda a: len(a.seats or ()))
-    best = max(item[1] for item in scored)
+    best = max(item.chance for item in scored)
     if W.STABILIZER in cards and not view.stabilized and best < 0.9:
         return cards[W.STABILIZER][0]
     if W.POST_IT in cards:
@@ -236,8 +308,9 @@ def _equipment_first(view: CazaView, legal: Sequence[Action],
             def where(action: Action) -> float:
                 value = action.value
                 assert value is not None
-                return max((p for (a, p, _) in scored
-                            if a.verb == A.DUAL_CUT and a.value == value), default=0.0)
+                return max((item.chance for item in scored
+                            if item.action.verb == A.DUAL_CUT and item.action.value == value),
+                           default=0.0)
             return min(asks, key=where)
     return None
 
