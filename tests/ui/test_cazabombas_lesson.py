@@ -386,3 +386,42 @@ def test_the_screenshot_state_shows_the_first_bubble(make_app: Callable[..., App
     bubble = lesson.bubble.rect
     assert bubble.width > 0
     assert surface.get_at((bubble.left + 8, bubble.centery))[:3] == PAPER  # drawn over the table
+
+
+# --- the deal is friendly ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("level", ["astuto", "lanzado", "despiadado"])
+def test_the_lessons_deal_is_won_by_a_person_who_follows_it(level: str) -> None:
+    """The person places the first token, makes the sure cut the lesson points at, then plays
+    on as a machine of ``level`` would: the mission is won, and the teammates' only mistake
+    is the one the lesson shows (no machine loses the lesson for the person who follows it;
+    a loss after other moves is told kindly: ``test_cazabombas_review4``)."""
+    from game.core.config import SeatKind
+    from game.rules.cazabombas import events as E
+    from game.rules.cazabombas.wires import class_of
+
+    match = Match(LESSON_CONFIG, LESSON_SEED)
+    cut_yet = False
+    while not match.is_over():
+        pending = match.pending()
+        if pending.seat == 0 and pending.phase == "setup":
+            match.submit(0, match.legal_for(0)[0])
+            continue
+        if pending.seat == 0 and not cut_yet:
+            cut_yet = True
+            view = match.view_for(0)
+            held = {class_of(w.key) for g in view.my_stands for w in view.stands[g]
+                    if w.key is not None and not w.cut}
+            owner = view.stand_owner
+            sure = [a for a in match.legal_for(0) if a.verb == A.DUAL_CUT and a.value in held
+                    and view.stands[[g for g, o in enumerate(owner) if o == a.target]
+                                    [a.stand or 0]][a.pos or 0].token == a.value]
+            assert sure
+            match.submit(0, sure[0])
+            continue
+        match.step(stand_in=SeatKind(level))
+    assert match.view_for(-1).won is True
+    misses = [item.event.seat for item in match.feed_for(None, 0)
+              if isinstance(item.event, E.CutMissed)]
+    assert len(misses) == 1 and misses[0] != 0

@@ -100,3 +100,30 @@ def test_every_table_keeps_a_finished_game_among_the_past_games_once(
     assert past.places == table.match.outcome().places
     assert past.names == ("Ana",) + ("",) * (table.match.config.seat_count - 1)
     assert not (tmp_path / "current.json").exists()
+
+
+MARKED = {"diebombe", "cazabombas"}
+"""The games whose tables show deduction marks (``Settings.marks``)."""
+
+
+@pytest.mark.parametrize("game", on_screen())
+def test_a_game_played_with_marks_on_says_so_in_its_results_and_past_games(
+        silent_app: Callable[..., App], game: str, tmp_path: Path) -> None:
+    """The marks are an aid: a game they were on for is kept with them (the record counts
+    it apart) and its results say so; a game whose table has no marks is kept as any."""
+    from game.history.archive import Archive
+    from game.ui.scenes.results import ResultsScene
+
+    app = silent_app()
+    app.settings.marks = True
+    table = _table(app, game, tmp_path)
+    app.stack.push(table)
+    app.step(1 / 30)
+    assert table.has_marks == (table.match.config.game in MARKED)
+    table.match.play_to_end(SeatKind.LANZADO)
+    table.autosave(force=True)
+    [past] = Archive(tmp_path).games()
+    assert past.aids == (frozenset({"marks"}) if table.has_marks else frozenset())
+    table.to_results()
+    results = app.stack.top
+    assert isinstance(results, ResultsScene) and results.aids == past.aids

@@ -29,6 +29,15 @@ if TYPE_CHECKING:
 
 LEFT = pygame.Rect(40, 112, 660, 368)
 RIGHT = pygame.Rect(720, 112, 520, 368)
+ALONE = LEFT.move((theme.SCREEN_W - LEFT.width) // 2 - LEFT.left, 0)
+"""The bomb's panel when one person plays with machines, in the middle: "no talking" is not
+a panel there (nobody to talk to), only one short line at the panel's foot
+(:data:`ALONE_LINE_Y`)."""
+ALONE_LINE_Y = ALONE.bottom - 26
+"""The middle of the one line that says the rule at a table of one person."""
+ALONE_ROOM = 48
+"""What that line takes from the foot of the panel (the bullets end above it)."""
+ALONE_SIGN = 34
 STRIP_Y = 516
 TILE_W = 96
 TILE_H = 70
@@ -42,11 +51,16 @@ PAD = 26
 the bullets' lines end flush against the border at 1024×640)."""
 
 
-def bullet_rect(y: int) -> pygame.Rect:
-    """Where a bullet's words wrap, from ``y``: after the dot, clear of the panel's right
+def bullet_rect(y: int, panel: pygame.Rect = LEFT) -> pygame.Rect:
+    """Where a bullet's words wrap, from ``y``: after the dot, clear of the ``panel``'s right
     border by :data:`PAD`."""
-    left = LEFT.left + PAD + 22
-    return pygame.Rect(left, y, LEFT.right - PAD - left, 60)
+    left = panel.left + PAD + 22
+    return pygame.Rect(left, y, panel.right - PAD - left, 60)
+
+
+def people_at(config: GameConfig) -> int:
+    """How many seats people hold (hot seat or over the network)."""
+    return sum(1 for seat in config.seats if not seat.is_machine)
 
 
 def strip_rect(index: int) -> pygame.Rect:
@@ -66,6 +80,11 @@ class BriefingScene(FormScene[GameConfig]):
         self.captain = captain
         self.dealt = progress.mission_of(config)
         self.number = self.dealt
+        self.alone = people_at(config) <= 1
+        """One person with machine teammates: nobody to talk to, so "no talking" is one short
+        line, not a panel (the review found the panel odd at a table of machines)."""
+        self.panel = ALONE if self.alone else LEFT
+        """Where the bomb's contents are."""
         super().__init__(app)
 
     def build(self) -> None:
@@ -157,23 +176,27 @@ class BriefingScene(FormScene[GameConfig]):
                   max_width=1100)
         draw_text(surface, self.t(f"newgame.mission{self.number}"), (cx, 76), theme.TEXT_BODY,
                   theme.ACCENT, bold=True, anchor="midtop", max_width=1100)
-        for panel in (LEFT, RIGHT):
+        for panel in (self.panel,) if self.alone else (LEFT, RIGHT):
             round_rect(surface, panel, theme.PANEL, 20, 210)
             round_rect(surface, panel, theme.PANEL_EDGE, 20, 255, 2)
         self._contents(surface)
-        self._silence(surface)
+        if self.alone:
+            self._silence_line(surface)
+        else:
+            self._silence(surface)
         self._strip(surface)
         self.form.draw(surface)
 
     def _contents(self, surface: pygame.Surface) -> None:
-        x = LEFT.left + PAD
-        draw_text(surface, self.t("cazabombas.brief.in_the_bomb"), (x, LEFT.top + 18),
-                  theme.TEXT_SMALL, theme.ACCENT, bold=True, max_width=LEFT.width - 52)
-        y = LEFT.top + 50
+        panel = self.panel
+        x = panel.left + PAD
+        draw_text(surface, self.t("cazabombas.brief.in_the_bomb"), (x, panel.top + 18),
+                  theme.TEXT_SMALL, theme.ACCENT, bold=True, max_width=panel.width - 52)
+        y = panel.top + 50
         size, gap = self.bullets_fit()
         for line in self.lines():
             gfx.circle(surface, theme.INK_DIM, (x + 6, y + size // 2 + 2), 4)
-            used = draw_paragraph(surface, line, bullet_rect(y), size, theme.INK,
+            used = draw_paragraph(surface, line, bullet_rect(y, panel), size, theme.INK,
                                   line_gap=LINE_GAP)
             y += used + gap
 
@@ -181,13 +204,23 @@ class BriefingScene(FormScene[GameConfig]):
         """(the bullets' size, the gap between them): the roomiest that ends inside the panel
         (a long mission's bullets, wrapped clear of the border, would run out of it)."""
         lines = self.lines()
+        panel = self.panel
         for size, gap in ((theme.TEXT_SMALL, 7), (theme.TEXT_SMALL, 3), (theme.TEXT_MIN, 4),
                           (theme.TEXT_MIN, 1)):
             step = round(fonts.get(size).get_linesize() * LINE_GAP / 1.15)
-            rows = sum(len(wrap_text(line, size, bullet_rect(0).width)) for line in lines)
-            if LEFT.top + 50 + rows * step + gap * (len(lines) - 1) <= LEFT.bottom - PAD // 2:
+            rows = sum(len(wrap_text(line, size, bullet_rect(0, panel).width))
+                       for line in lines)
+            if panel.top + 50 + rows * step + gap * (len(lines) - 1) <= \
+                    self.bullets_bottom():
                 return size, gap
         return theme.TEXT_MIN, 1
+
+    def bullets_bottom(self) -> int:
+        """Where the bullets must end: clear of the panel's border, and at a table of one
+        person of the line that says "no talking"."""
+        if self.alone:
+            return self.panel.bottom - ALONE_ROOM
+        return self.panel.bottom - PAD // 2
 
     def _silence(self, surface: pygame.Surface) -> None:
         sign = pygame.Rect(0, 0, 120, 120)
@@ -199,6 +232,25 @@ class BriefingScene(FormScene[GameConfig]):
         draw_paragraph(surface, self.t("cazabombas.brief.silence"),
                        pygame.Rect(RIGHT.left + 28, sign.bottom + 62, RIGHT.width - 56, 150),
                        theme.TEXT_BODY, theme.INK, align="center")
+
+    def _silence_line(self, surface: pygame.Surface) -> None:
+        """At a table of one person: a small sign, "No talking" and what it means, on one
+        line under the bomb's panel."""
+        title = self.t("cazabombas.brief.silence_title")
+        words = self.t("cazabombas.brief.silence_alone")
+        title_w = fonts.get(theme.TEXT_SMALL, True).size(title)[0]
+        width = ALONE_SIGN + 10 + title_w + 12 + fonts.get(theme.TEXT_SMALL).size(words)[0]
+        x = theme.SCREEN_W // 2 - min(width, ALONE.width - 2 * PAD) // 2
+        rule = ALONE.bottom - ALONE_ROOM + 2  # a hairline between the bomb and the rule
+        gfx.line(surface, theme.PANEL_EDGE, (ALONE.left + PAD, rule), (ALONE.right - PAD, rule))
+        sign = pygame.Rect(x, ALONE_LINE_Y - ALONE_SIGN // 2, ALONE_SIGN, ALONE_SIGN)
+        no_talking(surface, sign)
+        x = sign.right + 10
+        drawn = draw_text(surface, title, (x, ALONE_LINE_Y), theme.TEXT_SMALL, theme.DANGER,
+                          bold=True, anchor="midleft")
+        x = drawn.right + 12
+        draw_text(surface, words, (x, ALONE_LINE_Y), theme.TEXT_SMALL, theme.INK,
+                  anchor="midleft", max_width=ALONE.right - PAD - x)
 
     def _strip(self, surface: pygame.Surface) -> None:
         won = progress.won(self.app.settings)

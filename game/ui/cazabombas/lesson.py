@@ -44,6 +44,7 @@ from game.rules.cazabombas.actions import Action
 from game.rules.cazabombas.view import CazaView
 from game.rules.cazabombas.wires import class_of
 from game.ui.cazabombas import layout as L
+from game.ui.cazabombas.paint import number_marks
 from game.ui.table.bubble import Bubble
 from game.ui.table.lesson import Step, TableLesson, Words, first_bubble
 
@@ -62,8 +63,6 @@ LESSON_SEED = 1648
 
 WIDTH = 360
 """A bubble's width (wider when its two buttons need it)."""
-VALID_H = 32
-"""The height of the board's row of numbers (``paint._board``)."""
 DIAL_LABEL_W = 200
 """The widest the line under the dial is (``paint._dial``)."""
 TEAM = 0.3
@@ -134,12 +133,8 @@ def _held(view: CazaView) -> set[W.Value]:
 def _board(lesson: Lesson) -> list[Rect]:
     """The board's row of numbers (as ``paint._board`` lays it out), then the two wires of
     the latest right cut, lying face up."""
-    view = lesson.live
-    board = L.BOARD
-    numbers = [n for n in range(1, W.BLUE_MAX + 1) if view.blue_counts[n]]
-    step = min(31, board.width // max(1, len(numbers)))
-    x = board.left + (board.width - step * len(numbers)) // 2
-    row = Rect(x - 2, board.top, step * len(numbers) + 2, VALID_H + 6)
+    marks = [rect for _n, rect in number_marks(lesson.live)]
+    row = marks[0].unionall(marks[1:]).inflate(4, 6) if marks else Rect(L.BOARD.topleft, (0, 0))
     return [row] + [rect for g, i in lesson.cut_wires for rect in _wire(lesson, g, i)]
 
 

@@ -24,6 +24,7 @@ from game.rules.cazabombas.wires import CLASS_BITS, Value, class_of
 from game.ui import fonts, gfx, theme
 from game.ui.cazabombas import aim as M
 from game.ui.cazabombas import layout as L
+from game.ui.cazabombas import marks as D
 from game.ui.cazabombas.art import (
     GOLD,
     RACK,
@@ -58,8 +59,14 @@ LIFTED = 16
 under its rack's name)."""
 CARD_ROW = 28
 VALID_TOP = L.BOARD.top + 2
-COLOURS_TOP = L.BOARD.top + 38
-CARDS_TOP = L.BOARD.top + 70
+VALID_H = 38
+"""The board's numbers: tall enough for the number and, under it, a row of pips a person
+reads at a glance (one per wire of that number, lit once cut; the review found the old dots
+tiny)."""
+VALID_STEP = 31
+"""The most room one number takes on the board's row."""
+COLOURS_TOP = L.BOARD.top + 44
+CARDS_TOP = L.BOARD.top + 76
 TWO_LINES = 24
 """The second colour line's offset, and how far the equipment moves down for it."""
 NOT_INK = (255, 170, 150)
@@ -96,7 +103,8 @@ def paint_table(surface: pygame.Surface, scene: CazaTableScene) -> None:
     elif scene.stage.case is None or not scene.stage.case.started:
         _banner(surface, scene)
         _chips(surface, scene)
-        if not _explain(surface, scene) and not _help(surface, scene):
+        if not _explain(surface, scene) and not _help(surface, scene) \
+                and not D.draw_chances(surface, scene):
             _news(surface, scene)
         _colour_tip(surface, scene)  # over the value chips while the pointer is on the board
     _blast(surface, scene)
@@ -144,8 +152,9 @@ def _rack(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack) -> None:
         gfx.rect(surface, RACK_EDGE, lip.move(0, 3), border_radius=6)
         gfx.rect(surface, RACK, lip, border_radius=6)
     marks = _aim_marks(scene)
+    deduced = {} if rack.mine else D.marks_for(scene)  # (nothing at all with the setting off)
     for index, wire in enumerate(wires):
-        _tile(surface, scene, rack, index, wire, marks)
+        _tile(surface, scene, rack, index, wire, marks, deduced.get((rack.stand, index)))
     for g, at, kind in view.labels:
         if g == rack.stand and at + 1 < len(wires):
             _label(surface, rack, at, kind, 1.0)
@@ -401,7 +410,10 @@ def _aim_marks(scene: CazaTableScene) -> tuple[set[M.Item], set[M.Item], M.Item 
 
 
 def _tile(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack, index: int,
-          wire: WireSeen, marks: tuple[set[M.Item], set[M.Item], M.Item | None]) -> None:
+          wire: WireSeen, marks: tuple[set[M.Item], set[M.Item], M.Item | None],
+          deduced: D.WireMark | None = None) -> None:
+    """One wire where it stands; ``deduced``: what it can still be (the deduction marks), on
+    a hidden wire's back."""
     reduced = scene.app.motion.reduced
     rect = rack.tile(index)
     fx = scene.stage.tiles.get((rack.stand, index))
@@ -474,6 +486,8 @@ def _tile(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack, index: i
         round_rect(surface, shown.inflate(4, 4), theme.INK_DIM, 7, 120, 1)
     if face_key is None and not cut and wire.notv:
         _not_marks(surface, scene, shown, wire.notv)
+    if deduced is not None and face_key is None and not cut:
+        D.draw_mark(surface, scene, shown, deduced, shown.top + (40 if wire.notv else 4))
     if wire.token is not None and not wire.cut:
         token(surface, rack.token(index), rack.token_r, wire.token, scene.namer.letters)
 
@@ -573,6 +587,10 @@ def banner(scene: CazaTableScene) -> tuple[str, str, bool]:
     if scene.timeline.busy:
         # the last beats of a mission: the story is the news, not whose turn it was
         return ("" if scene.match.is_over() else title), "", False
+    if scene.held:
+        # the lesson's bubble holds the machines: nobody is thinking, the team waits for the
+        # person to read (the review read "Crafty 2 is thinking…" under a bubble)
+        return title, namer.t("cazabombas.banner.lesson_wait"), False
     if namer.person_at(seat):
         return title, namer.t("table.waiting", player=player), False
     return title, namer.t("table.thinking", player=player), False
@@ -845,23 +863,34 @@ def card_rows(view: CazaView) -> dict[int, pygame.Rect]:
             for k, eq in enumerate(view.equipment)}
 
 
+def cut_counts(view: CazaView) -> list[int]:
+    """Per blue number (index 1–12): how many of its wires lie cut on the table."""
+    cut = [0] * (W.BLUE_MAX + 1)
+    for stand in view.stands:
+        for wire in stand:
+            if wire.cut and wire.key is not None and W.is_blue(wire.key):
+                cut[wire.key // 10] += 1
+    return cut
+
+
+def number_marks(view: CazaView) -> list[tuple[int, pygame.Rect]]:
+    """The board's row of blue numbers in play: each number and where its mark is."""
+    board = L.BOARD
+    numbers = [n for n in range(1, W.BLUE_MAX + 1) if view.blue_counts[n]]
+    step = min(VALID_STEP, board.width // max(1, len(numbers)))
+    x = board.left + (board.width - step * len(numbers)) // 2
+    return [(n, pygame.Rect(x + k * step, VALID_TOP, step - 3, VALID_H))
+            for k, n in enumerate(numbers)]
+
+
 def _board(surface: pygame.Surface, scene: CazaTableScene) -> None:
     view = scene.shown
     board = L.BOARD
     round_rect(surface, board.inflate(8, 4), PANEL, 12, 170)
     # the validated numbers
-    numbers = [n for n in range(1, W.BLUE_MAX + 1) if view.blue_counts[n]]
-    cut = [0] * (W.BLUE_MAX + 1)
-    for stand in view.stands:
-        for wire in stand:
-            if wire.cut and wire.key is not None and wire.key % 10 == 0:
-                cut[wire.key // 10] += 1
-    step = min(31, board.width // max(1, len(numbers)))
-    x = board.left + (board.width - step * len(numbers)) // 2
-    for n in numbers:
-        validated_mark(surface, pygame.Rect(x, VALID_TOP, step - 3, 32), n,
-                       n in view.validated, cut[n], view.blue_counts[n])
-        x += step
+    cut = cut_counts(view)
+    for n, rect in number_marks(view):
+        validated_mark(surface, rect, n, n in view.validated, cut[n], view.blue_counts[n])
     # yellow and red values in play ("?" and "2 of 3" when only some of them are in the bomb)
     lines = _colour_lines(scene, view)
     y = COLOURS_TOP + 13 if len(lines) < 2 else COLOURS_TOP + 2
@@ -1063,7 +1092,12 @@ def _end(surface: pygame.Surface, scene: CazaTableScene) -> None:
     clear of the racks."""
     view = scene.shown
     middle = L.MIDDLE
-    if not view.won:
+    if not view.won and scene.lesson_lost():
+        # a lesson is never lost bluntly: who slipped is said kindly (issue 20's review)
+        draw_text(surface, lesson_end_line(scene), (middle.centerx, L.BANNER_Y + 4),
+                  theme.TEXT_LARGE, theme.ACCENT, bold=True, anchor="midtop",
+                  max_width=middle.width - 10)
+    elif not view.won:
         lost = "cazabombas.banner.lost_red" if _lost_by_red(scene) else \
             "cazabombas.banner.lost_dial"
         draw_text(surface, scene.t(lost), (middle.centerx, L.BANNER_Y), theme.TEXT_HEADING,
@@ -1073,6 +1107,15 @@ def _end(surface: pygame.Surface, scene: CazaTableScene) -> None:
     if scene.match.people:
         key = "cazabombas.end.next" if view.won else "cazabombas.end.retry"
         scene.again_button.text = scene.t(key)
+
+
+def lesson_end_line(scene: CazaTableScene) -> str:
+    """A lost lesson's title: "You did it right — the team slipped this time" when a
+    teammate's cut lost it, a kind word on learning when the person's did."""
+    culprit = scene.lost_by()
+    key = "cazabombas.end.lesson_yours" if culprit == scene.home else \
+        "cazabombas.end.lesson_team"
+    return scene.t(key)
 
 
 WIN_SIZE = 56

@@ -46,6 +46,7 @@ from game.ui.cazabombas import aim as M
 from game.ui.cazabombas import layout as L
 from game.ui.cazabombas import progress
 from game.ui.cazabombas.anim import Stage, Timeline
+from game.ui.cazabombas.marks import Marks
 from game.ui.cazabombas.names import Namer
 from game.ui.cazabombas.paint import card_rows, chip_layout, confirm_rect
 from game.ui.cazabombas.story import Story
@@ -92,6 +93,7 @@ ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 
 class CazaTableScene(GameTable[CazaView, Timeline, Action]):
     particle_seed = 23
+    has_marks = True  # the deduction marks (``marks.py``) when the setting is on
     story: Story
 
     def __init__(self, app: App, match: TableSource, *, pace: Pace | None = None,
@@ -160,9 +162,25 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
         self.again_button = Button(L.END_AGAIN, self.tr("cazabombas.end.again"),
                                    self.play_again, shortcut_label="N",
                                    size=theme.TEXT_SMALL)
-        for button in (self.results_button, self.again_button):
+        # a lesson lost: its own two ways on, in the same places (never a bare "mission lost")
+        self.lesson_button = Button(L.END_RESULTS, self.tr("cazabombas.end.lesson_again"),
+                                    self.lesson_again, shortcut_label="L",
+                                    size=theme.TEXT_SMALL)
+        self.real_button = Button(L.END_AGAIN, self.tr("cazabombas.end.real_mission"),
+                                  self.real_mission, shortcut_label=self.tr("key.enter"),
+                                  style="primary", size=theme.TEXT_BODY)
+        for button in (self.results_button, self.again_button, self.lesson_button,
+                       self.real_button):
             button.visible = False
             self.controls.add(button)
+        self.marks = Marks()
+        """The deduction marks of the view on screen (drawn while the setting is on)."""
+        self.chances_asked = False
+        """M shows the focused wire's chances where the news goes (the marks on), M again
+        hides them."""
+        self.held = False
+        """The lesson over the table holds the clock and the machines this frame (its bubble
+        talks): the banner says so instead of "… is thinking"."""
         self._refresh()
 
     # --- who is looking ------------------------------------------------------------------------
@@ -316,6 +334,28 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
             self._summary = (key, self._summed_up())
         return self._summary[1]
 
+    @property
+    def taught(self) -> bool:
+        """A lesson lies over this table (even once it has ended or was skipped): its loss
+        is told kindly and offers the lesson again or a real mission."""
+        return self.overlay is not None
+
+    def lost_by(self) -> int | None:
+        """The seat whose cut lost the mission (the red wire's, or the last mistake's), once
+        it is lost; ``None`` otherwise."""
+        if not self.match.is_over() or self.match.view_for(PUBLIC).won is not False:
+            return None
+        for item in reversed(self.match.feed_for(None, 0)):
+            if isinstance(item.event, E.Exploded | E.CutMissed):
+                seat: int = item.event.seat
+                return seat
+        return None
+
+    def lesson_lost(self) -> bool:
+        """A lesson's mission is lost (and told as such once nothing moves)."""
+        return self.taught and self.match.is_over() and \
+            self.match.view_for(PUBLIC).won is False
+
     def you(self) -> int | None:
         """The seat of the one person at this screen, whose stand the news calls "your
         stand" (``None`` at a hot-seat table or behind the curtain: then names)."""
@@ -388,6 +428,7 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
 
     def _play(self, dt: float) -> None:
         self.clock += dt
+        self.held = False
         self._acted = False
         self.particles.update(dt)
         self.controls.update(dt)
@@ -407,6 +448,7 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
             self._ending(dt)
             return
         if self.overlay is not None and self.overlay.holds():
+            self.held = True
             return  # the lesson talks: the clock and the machines wait
         self._clock(dt)
         if self._modal_needed():
@@ -441,8 +483,10 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
                 assert self.aim is not None
                 button.style = "primary" if self.aim.mode.key == key else "normal"
         over = self.match.is_over() and not self.timeline.busy and self.briefed
-        self.results_button.visible = over
-        self.again_button.visible = over and bool(self.match.people)
+        kind = over and self.lesson_lost()
+        self.results_button.visible = over and not kind
+        self.again_button.visible = over and bool(self.match.people) and not kind
+        self.lesson_button.visible = self.real_button.visible = kind
 
     def _brief(self) -> None:
         from game.ui.cazabombas.briefing import BriefingScene
@@ -532,6 +576,23 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
             number = min(view.mission + 1, progress.MISSIONS[-1])
             return progress.with_mission(config, number), seed
         return progress.next_captain(config, view.captain, seed), seed
+
+    def lesson_again(self) -> None:
+        """The lesson from its first step, on its own deal, in place of this table."""
+        from game.ui import launch
+        from game.ui.cazabombas.lesson import LESSON_CONFIG, LESSON_SEED, teach
+
+        if self._left:
+            return
+        self._left = True
+        scene = launch.table_scene(self.app, launch.make_match(LESSON_CONFIG, LESSON_SEED))
+        teach(scene)
+        self.app.stack.replace(scene)
+
+    def real_mission(self) -> None:
+        """The lesson's mission for real: a fresh deal, the same teammates, its briefing."""
+        if self.match.is_over() and not self._left:
+            self.open_new(self.match.config)
 
     def play_again(self) -> None:
         if self.match.is_over() and not self._left:
@@ -670,7 +731,16 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
             self.choose_mode(self.modes[0].key)
 
     def _key(self, key: int) -> None:
+        if key == pygame.K_m and self.app.settings.marks:
+            self.chances_asked = not self.chances_asked
+            return
         if self.match.is_over():
+            if self.lesson_lost() and not self.timeline.busy:
+                if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                    self.real_mission()
+                elif key == pygame.K_l:
+                    self.lesson_again()
+                return
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.to_results()
             elif key == pygame.K_n and self.match.people:
