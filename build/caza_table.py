@@ -52,14 +52,32 @@ def cell(args: tuple[str, int, int, int, int]) -> tuple[int, int, int, int, floa
     return mission, seats, tally.team_wins, tally.team_games, seconds
 
 
+def _missions(text: str) -> list[int]:
+    """"4-8" or "2,5" as mission numbers, each one of :data:`MISSIONS`."""
+    chosen: list[int] = []
+    for part in text.split(","):
+        first, _, last = part.partition("-")
+        try:
+            span = range(int(first), int(last or first) + 1)
+        except ValueError:
+            raise SystemExit(f"not missions: {text!r}") from None
+        chosen += [m for m in span if m not in chosen]
+    if not chosen or any(m not in MISSIONS for m in chosen):
+        raise SystemExit(f"missions are 1 to 8: {text!r}")
+    return chosen
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--bots", default="astuto", help="the level at every seat (astuto)")
     parser.add_argument("--games", type=int, default=200, help="games per cell (200)")
     parser.add_argument("--seed", type=int, default=0, help="seed of each cell's first game")
     parser.add_argument("--jobs", type=int, default=2, help="processes (2)")
+    parser.add_argument("--missions", default="1-8",
+                        help="the missions, e.g. 4-8 or 2,5 (all eight)")
     args = parser.parse_args(argv)
-    jobs = [(args.bots, m, s, args.games, args.seed) for m in MISSIONS for s in SEATS]
+    missions = _missions(args.missions)
+    jobs = [(args.bots, m, s, args.games, args.seed) for m in missions for s in SEATS]
     start = time.perf_counter()
     results: dict[tuple[int, int], tuple[int, int]] = {}
     with ProcessPoolExecutor(max_workers=args.jobs) as pool:
@@ -69,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
                   file=sys.stderr, flush=True)
     print(f"| mission | {' | '.join(f'{s} players' for s in SEATS)} |")
     print(f"|---|{'---|' * len(SEATS)}")
-    for mission in MISSIONS:
+    for mission in missions:
         row = []
         for seats in SEATS:
             wins, games = results[(mission, seats)]
