@@ -221,8 +221,9 @@ def render_scene_to_png(scene_name: str, path: str | Path, lang: str = "es",
         from game.ui.launch import wire
 
         try:
-            app = wire(App(Settings(language=lang, marks=marks), settings_dir=Path(folder), lang=lang,
-                           audio=False, persist=False, size=size or theme.SCREEN_SIZE))
+            app = wire(App(Settings(language=lang, marks=marks), settings_dir=Path(folder),
+                           lang=lang, audio=False, persist=False,
+                           size=size or theme.SCREEN_SIZE))
         except pygame.error as error:  # the video driver the environment names cannot start
             if ours:
                 pygame.quit()

@@ -106,3 +106,40 @@ def test_a_lesson_table_counts_the_moves_it_guided(make_app: Callable[..., App])
     scene.match.play_to_end(LAN)
     frames(app, 3)
     assert scene.guided == moves
+
+
+# --- 6. one name per card in a hand ---------------------------------------------------------------
+
+def test_every_copy_of_a_card_in_a_hand_wears_the_same_name(
+        silent_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 5: in a Mazo hand "Tijeras" stood beside "Cortacables" (the copy its neighbour
+    covered took the short form, the uncovered one the name): one name per kind."""
+    from game.ui import cards
+    from game.ui.bombdeck.face import fitting_title
+
+    app = silent_app("es")
+    match = find_match(GameConfig("mazo", (P, AST, AST, AST)), lambda m: True)
+    scene = open_table(app, match)
+    until(app, my_turn(app, scene))
+    hand = ("calm", "calm", "calm", "defuse", "defuse", "pass_it", "see_future", "shuffle",
+            "shuffle")
+    scene.hand.set_cards(hand)  # between two frames: the table would deal its own again
+    scene.hand.focus = hand.index("pass_it")  # lifted, as in the review's picture
+    widths = scene.hand.shown_widths()
+    name, short = scene.namer.card("defuse"), scene.namer.short("defuse")
+    alone = {fitting_title(name, short, cards.CARD_W,
+                           None if widths.get(i) is None else widths[i] - 8)
+             for i, card in enumerate(hand) if card == "defuse"}
+    assert len(alone) == 2, "the deal no longer shows the two names: the test proves nothing"
+    titles = paint.hand_titles(scene)
+    assert titles["defuse"] == short  # the form the covered copy can carry, on both
+    assert titles["calm"] == scene.namer.card("calm")
+    # and the hand is drawn so: every face of the kind asked for with that one name
+    asked: list[str] = []
+    real = paint.hand_face
+    def spy(art: str, name: str, *args: object, **kw: object) -> pygame.Surface:
+        asked.append(name)
+        return real(art, name, *args, **kw)  # type: ignore[arg-type]
+    monkeypatch.setattr(paint, "hand_face", spy)
+    paint._hand(scene)
+    assert asked.count(short) == 2 and name not in asked

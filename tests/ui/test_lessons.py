@@ -150,6 +150,11 @@ def test_the_mazo_lesson_teaches_its_deck_step_by_step(make_app: Callable[..., A
 
     until_showing(app, lesson, "draw")
     assert scene.shown.turns_owed == 1         # the shield took the second turn away
+    # the bomb the clues showed is still on top: "draw" is right only when nothing in the
+    # hand dodges it, and the bubble says why (review 5: it read as "clues don't matter")
+    assert scene.shown.clues and scene.shown.clues[0] == (0, "bomb")
+    assert not set(scene.shown.hand) & {"skip", "attack", "draw_bottom", "shuffle", "pass_it"}
+    assert "Wire Cutters" in lesson.text() or scene.namer.card("defuse") in lesson.text()
     key(pygame.K_SPACE)
     until_showing(app, lesson, "bomb")
     assert any(isinstance(item.event, E.BombDrawn) and item.event.seat == 0

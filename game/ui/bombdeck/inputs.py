@@ -202,6 +202,11 @@ class TableInput(GameTable[BombView, Timeline, Action]):
             self.select(index)
         elif self.panel is not None:
             self.close_panel()
+        elif L.LOG.collidepoint(pos):
+            self.open_log()
+
+    def open_log(self) -> None:
+        raise NotImplementedError
 
     def _badge_at(self, pos: tuple[int, int]) -> int | None:
         for seat, rect in self.layout.badges().items():
@@ -217,6 +222,8 @@ class TableInput(GameTable[BombView, Timeline, Action]):
         if key in NUMBER_KEYS or key in KEYPAD:
             seat = NUMBER_KEYS.index(key) if key in NUMBER_KEYS else KEYPAD.index(key)
             self.nope(seat)
+        elif key == pygame.K_h:  # the whole log (a person's chosen "history" key comes as H)
+            self.open_log()
         elif key in (pygame.K_LEFT, pygame.K_RIGHT) and self.hand.interactive:
             if self.panel is not None:
                 self.close_panel()

@@ -232,11 +232,15 @@ def ready_log(rect: pygame.Rect, lines: Sequence[str]) -> None:
 
 
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, title: str,
-             lines: Sequence[str]) -> None:
-    """A calm translucent panel: the heading and the lines, newest at the bottom and brightest."""
+             lines: Sequence[str], more: str = "") -> None:
+    """A calm translucent panel: the heading and the lines, newest at the bottom and brightest;
+    ``more``: how to open the whole log (beside the heading)."""
     round_rect(surface, rect, palette.LOG_BG, 14, palette.LOG_ALPHA)
-    draw_text(surface, title, (rect.left + 14, rect.top + 8), theme.TEXT_MIN, palette.LOG_DIM,
-              bold=True)
+    head = draw_text(surface, title, (rect.left + 14, rect.top + 8), theme.TEXT_MIN,
+                     palette.LOG_DIM, bold=True)
+    if more:
+        draw_text(surface, more, (rect.right - 14, rect.top + 8), theme.TEXT_MIN,
+                  palette.LOG_DIM, anchor="topright", max_width=rect.right - head.right - 30)
     width = rect.width - 28
     rows = log_rows(lines, width, rect.height - 44)
     y = rect.top + 36

@@ -63,7 +63,7 @@ BIG_FLIGHT = 1.5
 
 
 def face_of(scene: TableScene, card: str, big: bool = False, shown: int | None = None,
-            effect: bool = False) -> pygame.Surface:
+            effect: bool = False, titles: dict[str, str] | None = None) -> pygame.Surface:
     """A card's face at the table: lifted (``big``) it is larger and its effect is said in one
     line above the hand (``effect``: on the face itself, a drawn card held up); at rest it
     carries its effect in a few words (``face.py``); fanned under its neighbour, only
@@ -78,7 +78,35 @@ def face_of(scene: TableScene, card: str, big: bool = False, shown: int | None =
     title = None if shown is None else shown - 8
     if shown is not None and shown <= SLIVER:  # tucked under one of its kind: that one names it
         return hand_face(art, "", "", title_width=title)
+    if titles is not None and card in titles:  # the hand's one name for its kind
+        name, short = titles[card], ""
     return hand_face(art, name, namer.line(card), title_width=title, short=short)
+
+
+def hand_titles(scene: TableScene) -> dict[str, str]:
+    """One title per kind of card in the hand (review 5: "Tijeras" beside "Cortacables", two
+    names for one card in one hand): where one copy shows too little of itself for the name,
+    every copy wears the form that copy can carry (the short form, or the cut one)."""
+    namer = scene.namer
+    widths = scene.hand.shown_widths()
+    out: dict[str, str] = {}
+    for i, card in enumerate(scene.hand.cards):
+        shown = widths.get(i)
+        if shown is not None and shown <= SLIVER:
+            continue
+        name = namer.card(card)
+        title = fitting_title(name, namer.short(card), cards.CARD_W,
+                              None if shown is None else shown - 8)
+        known = out.get(card)
+        if known is None or _rank(title, name) > _rank(known, name) \
+                or (_rank(title, name) == _rank(known, name) == 2 and len(title) < len(known)):
+            out[card] = title
+    return out
+
+
+def _rank(title: str, name: str) -> int:
+    """0: the name; 1: the short form; 2: a cut ("Emb.")."""
+    return 0 if title == name else (2 if title.endswith(".") else 1)
 
 
 def named_in(scene: TableScene, card: str, shown: int) -> bool:
@@ -140,7 +168,8 @@ def _hand(scene: TableScene) -> Part:
     if gone >= 1.0:
         return Part("hand", (), _nothing)
     sink = 0.0 if scene.app.motion.reduced else 70.0 * gone
-    plan = scene.hand.plan(lambda c, big, shown: face_of(scene, c, big, shown),
+    titles = hand_titles(scene) if scene.hand.faces else {}
+    plan = scene.hand.plan(lambda c, big, shown: face_of(scene, c, big, shown, titles=titles),
                            alpha=1.0 - gone, sink=sink, back=namer_back(scene),
                            names=partial(named_in, scene))
     clock = scene.clock
@@ -414,7 +443,8 @@ def shown_log(scene: TableScene) -> tuple[str, ...]:
 def _log(scene: TableScene, lines: tuple[str, ...] | None = None) -> Part:
     shown = shown_log(scene) if lines is None else lines
     title = scene.t("table.log")
-    return Part("log", (title, shown), lambda s: draw_log(s, L.LOG, title, shown))
+    more = scene.t("log.key") if shown else ""
+    return Part("log", (title, shown, more), lambda s: draw_log(s, L.LOG, title, shown, more))
 
 
 Row = tuple[str, int, theme.Color, bool]

@@ -503,6 +503,17 @@ class TableScene(TableInput):
         return view.phase == "react" and pending is not None and pending.seat == seat \
             and pending.nopes % 2 == 0
 
+    def open_log(self) -> None:
+        """The whole log so far, over the table (its panel shows the last lines only)."""
+        from game.ui.bombdeck.log import log_lines
+        from game.ui.scenes.log import LogScene
+
+        viewer = self.home if self.private_ok else None
+        items = self.match.feed_for(viewer, 0)[: self._logged]
+        lines = [text for text, _ev in log_lines(self.namer, items, viewer,
+                                                  keep=len(items) + 1)]
+        self.push(LogScene(self.app, self.t("log.all"), lines))
+
     def _decided(self, seer: int | None) -> None:
         self.close_panel()
         if seer is not None:

@@ -13,8 +13,10 @@ every step can happen in order:
 - Bomba en el Mazo (``kit.MAZO_LESSON_SEED``): your hand holds Espiar, Escudo and Del fondo;
   Espiar shows a bomb on top, so you raise the Escudo and end the turn from the bottom; a
   machine's Pásala at you breaks on the Escudo; on your next turn you draw a bomb with your
-  Cortacables in hand, so you hide it; the game goes on with Espiar and Del fondo in your hand
-  (the first deal left two Calma: nothing to play for the rest of a first game).
+  Cortacables in hand (the bomb Espiar showed is still on top and nothing left in your hand
+  dodges it: the lesson says so, not "draw" against its own clue), so you hide it; the game
+  goes on with an Escudo and a Zarpazo in your hand (the first deal left two Calma: nothing to
+  play for the rest of a first game).
 - Clásico (``kit.CLASICO_LESSON_SEED``): your hand holds See the Future, a Nope and a pair of
   Nap Cats; nobody answers your plays; your pair robs the first machine (of a Defuse), which
   answers with a pair against you, and you nope it; on your next turn you draw an Exploding
@@ -238,7 +240,7 @@ class Plan:
 PLANS: dict[str, Plan] = {
     "bombazo": Plan("bombazo", STEPS),
     "mazo": Plan("mazo", MAZO_STEPS, frozenset(("welcome", "deck", "hand", "peek", "clues",
-                                                  "shield", "bottom", "stopped"))),
+                                                  "shield", "bottom", "stopped", "draw"))),
     "clasico": Plan("clasico", CLASICO_STEPS, frozenset(("welcome", "deck", "danger", "hand",
                                                          "pair", "bomb", "hide"))),
 }

@@ -48,6 +48,7 @@ from game.ui.cazabombas import progress
 from game.ui.cazabombas.anim import Stage, Timeline
 from game.ui.cazabombas.marks import Marks
 from game.ui.cazabombas.names import Namer
+from game.ui.cazabombas.news import news_lines
 from game.ui.cazabombas.paint import card_rows, chip_layout, confirm_rect
 from game.ui.cazabombas.story import Story
 from game.ui.table.base import FAST_FORWARD, PUBLIC, GameTable
@@ -536,6 +537,16 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
         return frozenset((item.event.stand, index) for item in self.news_items()[-6:]
                          if isinstance(item.event, E.Exploded) for index in item.event.indices)
 
+    def open_log(self) -> None:
+        """Every line of news so far, over the table (it shows the last two only: a cut
+        scrolled away was gone for good, review 5)."""
+        from game.ui.scenes.log import LogScene
+
+        viewer = self.home if self.private_ok else None
+        items = self.match.feed_for(viewer, 0)[: self._logged]
+        lines = news_lines(self.namer, items, len(items) + 1, self.you())
+        self.push(LogScene(self.app, self.t("log.all"), lines))
+
     def news_items(self) -> list[FeedItem]:
         viewer = self.home if self.private_ok else None
         start = max(0, self._logged - 40)
@@ -731,6 +742,9 @@ class CazaTableScene(GameTable[CazaView, Timeline, Action]):
             self.choose_mode(self.modes[0].key)
 
     def _key(self, key: int) -> None:
+        if key == pygame.K_h:  # the whole news so far (a chosen "history" key comes as H)
+            self.open_log()
+            return
         if key == pygame.K_m and self.app.settings.marks:
             self.chances_asked = not self.chances_asked
             return
