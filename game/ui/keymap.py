@@ -28,7 +28,8 @@ ACTIONS: Mapping[str, int] = MappingProxyType({
     "mute": pygame.K_F8,
 })
 """Each action a person may move, with the key the screens answer for it: the table's main
-deed (draw, seal, cut), confirm, Die Bombe's history, Caza Bombas' equipment, fast-forward
+deed (draw, seal, cut), confirm, the history (the whole log; Die Bombe's bids), Caza Bombas'
+equipment, fast-forward
 the machines, sound off. (F11, fullscreen, stays where every program has it.)"""
 
 SCREENS_OWN = frozenset({pygame.K_a, pygame.K_c, pygame.K_d, pygame.K_l, pygame.K_m,
