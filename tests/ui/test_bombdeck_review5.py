@@ -143,3 +143,40 @@ def test_every_copy_of_a_card_in_a_hand_wears_the_same_name(
     monkeypatch.setattr(paint, "hand_face", spy)
     paint._hand(scene)
     assert asked.count(short) == 2 and name not in asked
+
+
+# --- 7. the nope countdown, the nope line ---------------------------------------------------------
+
+def test_the_countdown_goes_round_every_card_of_the_play() -> None:
+    """A pair's second card stood outside the one card's box (review 5: "the previous card's
+    edge sticks out")."""
+    from game.ui import cards
+    from game.ui.bombdeck.layout import HOVER_SPOT
+
+    size = cards.card_size(paint.HOVER_SCALE)
+    spots = paint.hover_spots(2, 1)
+    drawn = []
+    for x, y, _angle in spots:
+        rect = pygame.Rect((0, 0), size)
+        rect.center = (round(x), round(y))
+        drawn.append(rect)
+    box = paint.countdown_box(drawn)
+    assert all(box.contains(rect) for rect in drawn)
+    assert box.collidepoint(HOVER_SPOT)
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "pt"])
+def test_an_answer_with_a_nope_ends_its_sentence(lang: str) -> None:
+    from game.i18n import load
+    from game.match.match import Match
+    from game.rules.bombdeck import events as E
+    from game.ui.bombdeck.log import line_for
+    from game.ui.bombdeck.names import Namer
+
+    loc = load(lang)
+    for game in ("clasico", "bombazo", "mazo"):
+        namer = Namer(lambda: loc, Match(GameConfig(game, (P, AST, AST)), 1))
+        for viewer in (0, 1):
+            line = line_for(namer, E.Noped(0, 1), viewer)
+            assert line and line[-1] in ".!", line
+            assert not line.endswith("!."), line

@@ -82,8 +82,10 @@ def line_for(namer: Namer, ev: E.BombEvent, viewer: int | None) -> str | None:
     if isinstance(ev, E.CardPlayed):
         return _played(namer, ev, viewer)
     if isinstance(ev, E.Noped):
-        # "answered with Nope!" (log.nope adds its own "!" after the card's)
-        return _said(namer, "log.answered", ev.seat, viewer, card=namer.card("nope"))
+        # "answered with Nope!" (Bombazo's card has its "!"); "respondeu com Não." (review 5:
+        # Clásico's had no stop at all)
+        said = _said(namer, "log.answered", ev.seat, viewer, card=namer.card("nope"))
+        return said if said.endswith(("!", "?", ".", "…")) else said + "."
     if isinstance(ev, E.WindowClosed):
         return namer.t("log.window_cancelled" if ev.cancelled else "log.window_acts")
     if isinstance(ev, E.CardDrawn):

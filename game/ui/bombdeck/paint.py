@@ -581,9 +581,24 @@ def _ring(surface: pygame.Surface, rect: pygame.Rect, fraction: float, color: th
             t = left / seg
             path.append((a[0] + (b[0] - a[0]) * t, a[1] + (b[1] - a[1]) * t))
             left = 0
-    gfx.rect(surface, (0, 0, 0), rect, 7, border_radius=14)
+    # the track and the time left on the same square path (review 5: a rounded black track
+    # under a square orange one read as a broken box)
+    gfx.lines(surface, RING_TRACK, True, pts[1:5], RING_W)
     if len(path) > 1:
-        gfx.lines(surface, color, False, path, 7)
+        gfx.lines(surface, color, False, path, RING_W)
+        for point in (path[0], path[-1]):  # round ends
+            gfx.circle(surface, color, (round(point[0]), round(point[1])), RING_W // 2)
+
+
+RING_W = 6
+RING_TRACK = (22, 30, 26)
+"""The countdown's track: a dark line the time left runs along."""
+
+
+def countdown_box(drawn: list[pygame.Rect]) -> pygame.Rect:
+    """Around every card of the play and its answers (a pair's second card stood outside the
+    one card's box: review 5)."""
+    return drawn[0].unionall(drawn[1:]).inflate(18, 18)
 
 
 def _window(scene: TableScene) -> Part:
@@ -602,18 +617,20 @@ def _draw_window(surface: pygame.Surface, scene: TableScene) -> None:
         return
     spots = hover_spots(len(pending.cards), pending.nopes)
     size = cards.card_size(HOVER_SCALE)
+    drawn: list[pygame.Rect] = []
     for (x, y, angle), card in zip(spots, [*pending.cards, *(["nope"] * pending.nopes)],
                                    strict=True):
         img = resized(face_of(scene, card), size, angle)
-        cards.blit_card(surface, img, img.get_rect(center=(round(x), round(y))).topleft, 14)
+        at = img.get_rect(center=(round(x), round(y)))
+        cards.blit_card(surface, img, at.topleft, 14)
+        drawn.append(at)
     if scene.timeline.busy:
         return  # the window is not counting while a card lands or it closes
     flow = scene.flow
     total = flow.pace.window_seconds
     left = flow.window_left if flow.window_left is not None else total
     fraction = left / total if total > 0 else 0.0
-    box = pygame.Rect(0, 0, size[0] + 20, size[1] + 20)
-    box.center = (round(L.HOVER_SPOT[0]), round(L.HOVER_SPOT[1]))
+    box = countdown_box(drawn)
     hurry = theme.mix(palette.HOT, palette.HURRY, 1.0 - fraction)
     _ring(surface, box, fraction, hurry)
     seconds = max(0, math.ceil(left))
