@@ -96,6 +96,11 @@ def _nowhere(lesson: Lesson) -> list[Rect]:
     return []
 
 
+FAN = Rect(L.HAND.left, L.HAND.top - 6, L.HAND.width, L.HAND.height + 26)
+"""Where the fanned hand is drawn: its outer cards dip below the hand's strip (review 5: the
+step's frame ran across their effect lines)."""
+
+
 def _fixed(rect: Rect) -> Callable[[Lesson], list[Rect]]:
     return lambda lesson: [rect.copy()]
 
@@ -153,7 +158,7 @@ OPENING: tuple[Step[Lesson], ...] = (
     Step("welcome", lambda s: s.my_turn(), _nowhere),
     Step("deck", lambda s: s.my_turn(), _fixed(DECK_AREA), sides=("right", "below")),
     Step("danger", lambda s: s.my_turn(), _fixed(L.METER), sides=("below", "left")),
-    Step("hand", lambda s: s.my_turn(), _fixed(L.HAND), sides=("above",)),
+    Step("hand", lambda s: s.my_turn(), _fixed(FAN), sides=("above",)),
 )
 """Every lesson's start: the deck, the danger meter, your hand."""
 ENDING: tuple[Step[Lesson], ...] = (
