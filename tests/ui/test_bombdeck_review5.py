@@ -180,3 +180,26 @@ def test_an_answer_with_a_nope_ends_its_sentence(lang: str) -> None:
             line = line_for(namer, E.Noped(0, 1), viewer)
             assert line and line[-1] in ".!", line
             assert not line.endswith("!."), line
+
+
+# --- 8. thinking dots clear of the shield ---------------------------------------------------------
+
+def test_a_thinking_machines_dots_stay_off_its_shield(silent_app: Callable[..., App]) -> None:
+    """Review 5: the dots ran into the Escudo chip on the counts' row."""
+    from game.ui import gfx, theme
+    from game.ui.bombdeck.badges import BadgeInfo, draw_badge
+
+    silent_app("es")
+    rect = pygame.Rect(20, 20, 230, 92)
+    row = pygame.Rect(rect.left, rect.top + 46, rect.width, 32)
+
+    def accent_in_row(thinking: bool) -> int:
+        surface = gfx.Canvas((300, 140))
+        surface.fill((0, 0, 0))
+        info = BadgeInfo("Lanzado 3", 3, True, 1, True, True, thinking=thinking,
+                         shield_name="Escudo")
+        draw_badge(surface, rect, info, 0.9)  # three dots
+        return sum(surface.get_at((x, y))[:3] == theme.ACCENT
+                   for x in range(row.left, row.right) for y in range(row.top, row.bottom))
+
+    assert accent_in_row(True) == accent_in_row(False)

@@ -138,9 +138,19 @@ def draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time
         ring = rect.inflate(18 + round(10 * info.lit), 18 + round(10 * info.lit))
         round_rect(surface, ring, palette.SAVED, 24, round(200 * info.lit), 5)
     if info.thinking and not out and not (out and info.out_text):
-        dots = "•" * (1 + int(time * 3) % 3)
-        draw_text(surface, dots, (rect.right - 12, rect.top + 46 + 16), theme.TEXT_BODY,
-                  theme.ACCENT, anchor="midright")
+        _thinking_dots(surface, rect, time)
+
+
+def thinking_dots_at(rect: pygame.Rect) -> tuple[int, int]:
+    """Where a machine's thinking dots go: the name's row, at its right (review 5: on the
+    counts' row they ran into the Escudo chip; a seat that thinks shows no nope key there)."""
+    return rect.right - 12, rect.top + 24
+
+
+def _thinking_dots(surface: pygame.Surface, rect: pygame.Rect, time: float) -> None:
+    dots = "•" * (1 + int(time * 3) % 3)
+    draw_text(surface, dots, thinking_dots_at(rect), theme.TEXT_BODY, theme.ACCENT,
+              anchor="midright")
 
 
 def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time: float,
@@ -199,9 +209,7 @@ def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, tim
         text = fit_line(info.out_text, theme.TEXT_MIN, right - ix, palette.OUT_PLACE, bold=True)
         surface.blit(text, text.get_rect(midright=(right, row + 16)))
     elif info.thinking and not out:
-        dots = "•" * (1 + int(time * 3) % 3)
-        draw_text(surface, dots, (right, row + 16), theme.TEXT_BODY, theme.ACCENT,
-                  anchor="midright")
+        _thinking_dots(surface, rect, time)
     tag_right = rect.left + 14
     if info.tag:
         tag_right = draw_text(surface, info.tag, (rect.left + 14, rect.bottom - 8),
