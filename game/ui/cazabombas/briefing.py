@@ -31,13 +31,7 @@ LEFT = pygame.Rect(40, 112, 660, 368)
 RIGHT = pygame.Rect(720, 112, 520, 368)
 ALONE = LEFT.move((theme.SCREEN_W - LEFT.width) // 2 - LEFT.left, 0)
 """The bomb's panel when one person plays with machines, in the middle: "no talking" is not
-a panel there (nobody to talk to), only one short line at the panel's foot
-(:data:`ALONE_LINE_Y`)."""
-ALONE_LINE_Y = ALONE.bottom - 26
-"""The middle of the one line that says the rule at a table of one person."""
-ALONE_ROOM = 48
-"""What that line takes from the foot of the panel (the bullets end above it)."""
-ALONE_SIGN = 34
+said there at all (nobody to talk to: review 5 found even one line of it meaningless)."""
 STRIP_Y = 516
 TILE_W = 96
 TILE_H = 70
@@ -180,9 +174,7 @@ class BriefingScene(FormScene[GameConfig]):
             round_rect(surface, panel, theme.PANEL, 20, 210)
             round_rect(surface, panel, theme.PANEL_EDGE, 20, 255, 2)
         self._contents(surface)
-        if self.alone:
-            self._silence_line(surface)
-        else:
+        if not self.alone:
             self._silence(surface)
         self._strip(surface)
         self.form.draw(surface)
@@ -216,10 +208,7 @@ class BriefingScene(FormScene[GameConfig]):
         return theme.TEXT_MIN, 1
 
     def bullets_bottom(self) -> int:
-        """Where the bullets must end: clear of the panel's border, and at a table of one
-        person of the line that says "no talking"."""
-        if self.alone:
-            return self.panel.bottom - ALONE_ROOM
+        """Where the bullets must end: clear of the panel's border."""
         return self.panel.bottom - PAD // 2
 
     def _silence(self, surface: pygame.Surface) -> None:
@@ -232,25 +221,6 @@ class BriefingScene(FormScene[GameConfig]):
         draw_paragraph(surface, self.t("cazabombas.brief.silence"),
                        pygame.Rect(RIGHT.left + 28, sign.bottom + 62, RIGHT.width - 56, 150),
                        theme.TEXT_BODY, theme.INK, align="center")
-
-    def _silence_line(self, surface: pygame.Surface) -> None:
-        """At a table of one person: a small sign, "No talking" and what it means, on one
-        line under the bomb's panel."""
-        title = self.t("cazabombas.brief.silence_title")
-        words = self.t("cazabombas.brief.silence_alone")
-        title_w = fonts.get(theme.TEXT_SMALL, True).size(title)[0]
-        width = ALONE_SIGN + 10 + title_w + 12 + fonts.get(theme.TEXT_SMALL).size(words)[0]
-        x = theme.SCREEN_W // 2 - min(width, ALONE.width - 2 * PAD) // 2
-        rule = ALONE.bottom - ALONE_ROOM + 2  # a hairline between the bomb and the rule
-        gfx.line(surface, theme.PANEL_EDGE, (ALONE.left + PAD, rule), (ALONE.right - PAD, rule))
-        sign = pygame.Rect(x, ALONE_LINE_Y - ALONE_SIGN // 2, ALONE_SIGN, ALONE_SIGN)
-        no_talking(surface, sign)
-        x = sign.right + 10
-        drawn = draw_text(surface, title, (x, ALONE_LINE_Y), theme.TEXT_SMALL, theme.DANGER,
-                          bold=True, anchor="midleft")
-        x = drawn.right + 12
-        draw_text(surface, words, (x, ALONE_LINE_Y), theme.TEXT_SMALL, theme.INK,
-                  anchor="midleft", max_width=ALONE.right - PAD - x)
 
     def _strip(self, surface: pygame.Surface) -> None:
         won = progress.won(self.app.settings)
