@@ -37,8 +37,9 @@ RUN = 3
 """Consecutive numbers from this many on are written as a range ("3–7")."""
 MARK_INK = (196, 214, 240)
 """The possible values on a wire's back: light on the dark back."""
-SURE_INK = (255, 214, 92)
-"""A certain value: gold, large, with a ring round the wire."""
+SURE_INK = (120, 232, 196)
+"""A certain value: mint, large, with a ring round the wire (gold read as a yellow wire:
+review 5)."""
 MARK_BACK = (14, 20, 32)
 """The patch under the small values (the back's pattern must not eat them)."""
 CHANCE_LINE = 19
