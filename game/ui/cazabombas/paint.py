@@ -873,6 +873,14 @@ def cut_counts(view: CazaView) -> list[int]:
     return cut
 
 
+def cut_colours(view: CazaView) -> frozenset[int]:
+    """The yellow wires that lie cut on the table (review 5: their values on the board never
+    changed when they were cut). Not red: a red cut ends the mission, and the reds a player
+    reveals at the end lie down without being cut."""
+    return frozenset(wire.key for stand in view.stands for wire in stand
+                     if wire.cut and wire.key is not None and W.is_yellow(wire.key))
+
+
 def number_marks(view: CazaView) -> list[tuple[int, pygame.Rect]]:
     """The board's row of blue numbers in play: each number and where its mark is."""
     board = L.BOARD
@@ -958,6 +966,7 @@ def _colour_lines(scene: CazaTableScene, view: CazaView) -> list[tuple[gfx.Canva
     if not groups:
         return []
     split = two_colour_lines(view)
+    cut = cut_colours(view)
     lines: list[tuple[gfx.Canvas, Spans]] = []
     spans: Spans = []
     strip = gfx.Canvas((L.BOARD.width * 3, 30), pygame.SRCALPHA)
@@ -970,10 +979,16 @@ def _colour_lines(scene: CazaTableScene, view: CazaView) -> list[tuple[gfx.Canva
         for wire_key in board_keys:
             label = f"{W.sort_value(wire_key):g}" + ("?" if uncertain else "")
             body, ink = value_body(class_of(wire_key))
+            done = wire_key in cut  # cut: dimmed and struck through, as the numbers are ticked
+            if done:
+                body = theme.mix(body, PANEL, 0.55)
             text = fonts.render(label, theme.TEXT_MIN, ink, True)
             chip = text.get_rect(midleft=(x, y)).inflate(10, 4)
             gfx.rect(strip, body, chip, border_radius=6)
             strip.blit(text, text.get_rect(center=chip.center))
+            if done:
+                gfx.line(strip, ink, (chip.left + 3, chip.centery + 1),
+                         (chip.right - 3, chip.centery + 1), 2)
             x = chip.right + 5
         if uncertain:
             some = draw_text(strip, scene.t("cazabombas.board.x_of_y", x=count,
