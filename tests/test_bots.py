@@ -297,9 +297,8 @@ def test_registry_maps_every_built_level() -> None:
     with pytest.raises(NoSuchBot):
         bot_for(SeatKind.PERSON)
     assert isinstance(bot_for(MA), Maestro)
-    assert levels_for("diebombe") == LEVELS
-    with pytest.raises(NoSuchBot):
-        registry_bot_for("diebombe", SeatKind.MAESTRO)
+    assert levels_for("diebombe") == (*LEVELS, MA)
+    assert registry_bot_for("diebombe", SeatKind.MAESTRO).level is SeatKind.MAESTRO
     assert levels_for("cazabombas") == LEVELS
     with pytest.raises(NoSuchBot):
         registry_bot_for("cazabombas", SeatKind.MAESTRO)

@@ -141,8 +141,8 @@ def test_the_table_hands_machines_views_only() -> None:
 
 
 def test_the_registry_seats_every_level() -> None:
-    assert levels_for("diebombe") == (LZ, AS, DE) == tuple(LEVELS)
-    for level in (LZ, AS, DE):
+    assert levels_for("diebombe") == (LZ, AS, DE, SeatKind.MAESTRO) == tuple(LEVELS)
+    for level in (LZ, AS, DE, SeatKind.MAESTRO):
         assert bot_for("diebombe", level).level is level
     hunter = bot_for("diebombe", DE, focus=2)
     assert isinstance(hunter, Despiadado) and hunter.focus == 2

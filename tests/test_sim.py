@@ -119,7 +119,7 @@ BAD = [
     ["sim", "--game", "bombazo", "--seats", "1", "--bots", "lanzado"],
     ["sim", "--game", "bombazo", "--seats", "4", "--bots", "astuto,lanzado"],
     ["sim", "--game", "bombazo", "--bots", "genius"],
-    ["sim", "--game", "diebombe", "--seats", "3", "--bots", "maestro"],
+    ["sim", "--game", "cazabombas", "--seats", "4", "--bots", "maestro"],
     ["sim", "--game", "bombazo", "--bots", "person"],
     ["sim", "--game", "bombazo", "--bots", "astuto,,lanzado,lanzado"],
     ["sim", "--game", "bombazo", "--bots", "lanzado", "--games", "0"],

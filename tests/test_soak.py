@@ -31,7 +31,7 @@ from game.tools.soak import (
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def _soak(*args: str, timeout: int = 120) -> tuple[int, dict[str, Any], str]:
+def _soak(*args: str, timeout: int = 300) -> tuple[int, dict[str, Any], str]:
     done = subprocess.run([sys.executable, "-m", "game", "soak", *args, "--json"], cwd=ROOT,
                           capture_output=True, text=True, encoding="utf-8", timeout=timeout,
                           check=False)

@@ -98,7 +98,7 @@ BAD = [
     ["tournament", "--game", "diebombe"],
     ["tournament", "--bots", "genius"],
     ["tournament", "--bots", "astuto,lanzado", "--seats", "4"],
-    ["tournament", "--game", "diebombe", "--bots", "maestro", "--seats", "3"],
+    ["tournament", "--game", "cazabombas", "--bots", "maestro", "--seats", "4"],
     ["tournament", "--game", "mazo", "--bots", "astuto", "--seats", "9"],
     ["tournament", "--seats", "3"],
     ["tournament", "--bots", "astuto", "--options", "turbo"],

@@ -101,7 +101,8 @@ def test_bad_scene_in_a_real_process(tmp_path: Path) -> None:
 
 
 def test_a_code_this_version_cannot_play_is_refused(capsys: pytest.CaptureFixture[str]) -> None:
-    maestro = encode(GameConfig("diebombe", (K.PERSON, K.MAESTRO, K.ASTUTO)), 5)
+    maestro = encode(GameConfig("cazabombas", (K.PERSON, K.MAESTRO, K.ASTUTO),
+                                frozenset({"mission1"})), 5)
     assert cli.main(["--autoplay", "--code", maestro]) == 2
     assert "maestro" in capsys.readouterr().err
 

@@ -117,8 +117,10 @@ def test_a_badly_shaped_last_setup_falls_back_with_a_warning(
     ({"game": "poker", "seats": ["person", "astuto"], "options": []}, FEATURED),
     ({"game": "mazo", "seats": ["person"] * 7, "options": []}, FEATURED),      # Mazo: 2–5
     ({"game": "bombazo", "seats": ["person"], "options": []}, FEATURED),       # 2–8
-    ({"game": "diebombe", "seats": ["person", "maestro", "astuto"], "options": []},
-     GameConfig("diebombe", (K.PERSON, K.ASTUTO, K.ASTUTO))),              # not offered
+    ({"game": "cazabombas", "seats": ["person", "maestro", "astuto"],
+      "options": ["mission1"]},
+     GameConfig("cazabombas", (K.PERSON, K.ASTUTO, K.ASTUTO),
+                frozenset({"mission1"}))),                                  # not offered
     ({"game": "clasico", "seats": ["astuto", "person"],
       "options": ["advanced_combos", "turbo"]},                                 # unknown: off
      GameConfig("clasico", (K.ASTUTO, K.PERSON), frozenset({"advanced_combos"}))),

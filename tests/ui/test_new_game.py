@@ -191,9 +191,10 @@ def test_a_game_code_opens_its_own_game(app: App) -> None:
 
 
 def test_a_code_this_version_cannot_play_is_refused_with_a_reason(app: App) -> None:
-    # Maestro plays the bomb deck only: a Die Bombe table with a Maestro seat decodes but
-    # cannot be opened; a Bombazo one can
-    maestro = encode(GameConfig("diebombe", (K.PERSON, K.MAESTRO, K.ASTUTO)), 5)
+    # Maestro plays the bomb deck and Die Bombe, not Caza Bombas: a Caza table with a Maestro
+    # seat decodes but cannot be opened; a Bombazo one can
+    maestro = encode(GameConfig("cazabombas", (K.PERSON, K.MAESTRO, K.ASTUTO),
+                                frozenset({"mission1"})), 5)
     assert launch.check_code(app, maestro) == app.loc.t("error.code_unplayable")
     assert launch.check_code(app, encode(GameConfig("bombazo", (K.PERSON, K.MAESTRO)), 5)) \
         is None
@@ -236,17 +237,16 @@ def test_start_opens_the_real_table(tmp_path: Path) -> None:
         app.close()
 
 
-def test_maestro_is_offered_at_bomb_deck_tables_only(app: App) -> None:
+def test_maestro_is_offered_at_bomb_deck_and_die_bombe_tables_only(app: App) -> None:
     from game.ui.scenes.new_game import _seat_kinds
 
-    for game in ("bombazo", "mazo", "clasico"):
+    for game in ("bombazo", "mazo", "clasico", "diebombe"):
         assert _seat_kinds(game)[-1] is K.MAESTRO
-    for game in ("diebombe", "cazabombas"):
-        assert K.MAESTRO not in _seat_kinds(game)
+    assert K.MAESTRO not in _seat_kinds("cazabombas")
     assert app.loc.t("level.maestro.name") == "Master"
     scene = NewGameScene(app, GameConfig("bombazo", (K.PERSON, K.MAESTRO, K.MAESTRO)))
     assert scene.config().seats == (K.PERSON, K.MAESTRO, K.MAESTRO)
-    scene._set_game("diebombe")  # a game without Maestro: its seats get the stand-in
+    scene._set_game("cazabombas")  # a game without Maestro: its seats get the stand-in
     assert scene.config().seats == (K.PERSON, K.ASTUTO, K.ASTUTO)
 
 

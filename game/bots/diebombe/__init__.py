@@ -1,4 +1,8 @@
-"""Machine bidders of Die Bombe: Lanzado, Astuto, Despiadado (RULES.md §2 and §5)."""
+"""Machine bidders of Die Bombe: Lanzado, Astuto, Despiadado and Maestro (RULES.md §2 and §5).
+
+Maestro is imported with the others: its search reads Astuto's and Despiadado's own bidding
+(to model the rivals) and adds little code of its own, so a lazy import would save nothing.
+"""
 
 from __future__ import annotations
 
@@ -8,6 +12,7 @@ from game.bots.base import BenchTable, Bot
 from game.bots.diebombe.astuto import ASTUTO
 from game.bots.diebombe.despiadado import DESPIADADO, Despiadado
 from game.bots.diebombe.lanzado import LANZADO
+from game.bots.diebombe.maestro import MAESTRO
 from game.core.config import SeatKind
 
 
@@ -23,8 +28,10 @@ LEVELS: dict[SeatKind, Bot[Any, Any]] = {
     SeatKind.LANZADO: LANZADO,
     SeatKind.ASTUTO: ASTUTO,
     SeatKind.DESPIADADO: DESPIADADO,
+    SeatKind.MAESTRO: MAESTRO,
 }
-"""Every level built for this family, one shared stateless player each."""
+"""Every level built for this family, in the order the screens offer them, one shared
+stateless player each."""
 
 STAND_IN = SeatKind.ASTUTO
 """The level that plays a person's seat when nobody is at the keyboard (``--autoplay``, a
