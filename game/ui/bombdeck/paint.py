@@ -78,20 +78,27 @@ def face_of(scene: TableScene, card: str, big: bool = False, shown: int | None =
     title = None if shown is None else shown - 8
     if shown is not None and shown <= SLIVER:  # tucked under one of its kind: that one names it
         return hand_face(art, "", "", title_width=title)
-    if titles is not None and card in titles:  # the hand's one name for its kind
-        name, short = titles[card], ""
+    if titles is not None and card in titles:  # the hand's one name for its kind (the
+        name = titles[card]                     # short form still, where a lift squeezes it)
     return hand_face(art, name, namer.line(card), title_width=title, short=short)
 
 
 def hand_titles(scene: TableScene) -> dict[str, str]:
     """One title per kind of card in the hand (review 5: "Tijeras" beside "Cortacables", two
     names for one card in one hand): where one copy shows too little of itself for the name,
-    every copy wears the form that copy can carry (the short form, or the cut one)."""
+    every copy wears the form that copy can carry (the short form, or the cut one). Each
+    copy measured as the fan draws it (a neighbour a lifted card leaves too little of keeps
+    its resting face: ``HandFan.plan``)."""
     namer = scene.namer
-    widths = scene.hand.shown_widths()
+    hand = scene.hand
+    widths = hand.shown_widths()
+    rest = hand.shown_widths(at_rest=True)
     out: dict[str, str] = {}
-    for i, card in enumerate(scene.hand.cards):
-        shown = widths.get(i)
+    for i, card in enumerate(hand.cards):
+        shown, resting = widths.get(i), rest.get(i)
+        if shown is not None and resting is not None and resting > shown \
+                and not named_in(scene, card, shown):
+            shown = resting
         if shown is not None and shown <= SLIVER:
             continue
         name = namer.card(card)
