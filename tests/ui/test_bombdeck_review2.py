@@ -285,13 +285,13 @@ class _Pressed:
 # --- 6. Bomba en el Mazo: plain words, the meter, the clues, the hand ---------------------------
 
 def test_the_eye_on_your_badge_says_what_it_counts(silent_app: Callable[..., App]) -> None:
-    """Mazo: "known: 0" on your badge read as a riddle; it says "seen" by the cutters' icon,
+    """Mazo: "known: 0" on your badge read as a riddle; it says "they saw" by the cutters' icon,
     and the mouse over the badge says whose cards of which kind were seen."""
     app = silent_app("en")
     match = find_match(GameConfig("mazo", (P, AST, AST)), holds(0, "defuse"))
     scene = open_table(app, match)
     until(app, my_turn(app, scene))
-    assert scene.namer.t("mazo.known", n=0) == "seen: 0"
+    assert scene.namer.t("mazo.known", n=0) == "they saw 0"
     said = [text for icon, text in tooltip_lines(scene, 0) if icon == "eye"]
     assert said == ["Seen by the others: Wire Cutters ×1"], said  # the one dealt
 

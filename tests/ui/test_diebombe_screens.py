@@ -48,7 +48,7 @@ def test_the_new_game_screen_offers_die_bombe_with_its_seats_levels_and_options(
         click_arrow(app, scene.game_choice, +1)
     assert [n for n, _ in scene.count_choice.options] == [3, 4, 5, 6]
     kinds = [kind for kind, _ in scene.seat_choices[0].options]
-    assert kinds == [K.PERSON, K.LANZADO, K.ASTUTO, K.DESPIADADO, NETWORK]
+    assert kinds == [K.PERSON, K.LANZADO, K.ASTUTO, K.DESPIADADO, K.MAESTRO, NETWORK]
     shown = {name: w for (game, name), w in scene.option_widgets.items() if w.visible}
     assert set(shown) == {"any_card_bombed", "green_majority_doubles"}
     assert not scene.reaction.enabled  # no reaction window in Die Bombe
