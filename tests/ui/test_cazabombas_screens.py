@@ -1,8 +1,8 @@
 """Caza Bombas around its table: offered on the new-game screen (2–5 seats, its machine levels,
-the eight missions as one choice), the briefing (no talking at a hot seat, the campaign remembered in the
-settings, another mission), the rules page in our own words with its legend, the results, and
-every screenshot state in the three languages with no missing text and nothing squeezed below
-18 px."""
+the eight missions as one choice), the briefing (no talking at a hot seat, the campaign
+remembered in the settings, another mission), the rules page in our own words with its
+legend, the results, and every screenshot state in the three languages with no missing text
+and nothing squeezed below 18 px."""
 
 from __future__ import annotations
 
