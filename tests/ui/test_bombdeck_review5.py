@@ -19,7 +19,7 @@ from game.ui.app import App
 from game.ui.bombdeck import layout as L
 from game.ui.bombdeck import paint
 from game.ui.scenes.review import ReviewScene
-from tests.ui.conftest import post
+from tests.ui.conftest import key, post
 from tests.ui.test_table import find_match, frames, my_turn, open_table, until
 
 P, AST, LAN = SeatKind.PERSON, SeatKind.ASTUTO, SeatKind.LANZADO
@@ -203,3 +203,54 @@ def test_a_thinking_machines_dots_stay_off_its_shield(silent_app: Callable[..., 
                    for x in range(row.left, row.right) for y in range(row.top, row.bottom))
 
     assert accent_in_row(True) == accent_in_row(False)
+
+
+# --- 9. the last explosion says no "the others play on" --------------------------------------
+
+def test_an_explosion_that_ends_the_game_does_not_say_the_others_play_on(
+        silent_app: Callable[..., App]) -> None:
+    from game.rules.bombdeck import events as E
+    from tests.ui.test_own_explosion import _into_the_boom
+    from tests.ui.test_table_moments import _before, _table
+
+    def ends(evs: list[E.BombEvent]) -> bool:
+        return any(isinstance(ev, E.PlayerExploded) and ev.seat == 0 for ev in evs) \
+            and any(isinstance(ev, E.GameOver) for ev in evs)
+
+    app = silent_app("en")
+    match = _before(GameConfig("bombazo", (P, AST)), ends)
+    scene = _table(app, match)
+    key(pygame.K_SPACE)
+    _into_the_boom(app, scene, 1.2)
+    moment = scene.moment
+    assert moment is not None and moment.kind == "boom" and moment.mine
+    assert moment.then == ""
+
+
+# --- 10. the banner names the lit badge's machine ------------------------------------------------
+
+def test_while_a_machines_cards_fly_the_banner_names_the_seat_whose_badge_is_lit(
+        silent_app: Callable[..., App]) -> None:
+    from game.match.flow import Pace
+
+    app = silent_app("en")
+    match = find_match(GameConfig("bombazo", (P, AST, AST, AST)), lambda m: True)
+    scene = open_table(app, match, Pace(0.2, 0.2, 0.5))
+    until(app, my_turn(app, scene))
+    scene.draw_card()
+    seen = 0
+    for _ in range(3000):
+        app.step(1 / 30, draw=False)
+        live = match.pending().decision.seat
+        view = scene.shown
+        if scene.timeline.busy and live is not None and not match.is_person(live) \
+                and view.phase == "play" and live != view.current \
+                and not match.is_person(view.current):
+            rows = paint._banner_rows(scene)
+            if rows:
+                assert rows[0][0] == scene.namer.t("table.thinking",
+                                                   player=scene.namer.seat(view.current))
+                seen += 1
+        if match.is_over() or seen >= 3:
+            break
+    assert seen, "no machine's cards flew while the next machine was up"

@@ -540,10 +540,15 @@ def _banner_rows(scene: TableScene) -> list[Row]:
 def _awaited(scene: TableScene, shown: int) -> int:
     """The seat the game really waits for. While cards fly the view on screen is still the
     turn they fly in (a draw ends it: in hot seat that view names the one who drew, though
-    the next seat is up, review 2 item 1); the live decision says who acts next. A window
-    (several may act) or the end keeps the seat on screen."""
+    the next seat is up, review 2 item 1); the live decision says who acts next when that is
+    a person. A machine next, a window (several may act) or the end keeps the seat on
+    screen."""
     seat = scene.match.pending().decision.seat
-    return shown if seat is None or not scene.timeline.busy else seat
+    if seat is None or not scene.timeline.busy or not scene.match.is_person(seat):
+        # a machine next: the seat whose badge is lit (review 5: "Lanzado 4 is thinking…"
+        # beside Lanzado 3's lit badge while Lanzado 3's cards still flew)
+        return shown
+    return seat
 
 
 def _said(scene: TableScene) -> Part:

@@ -321,11 +321,18 @@ class Story:
         stage.show_moment(Moment(
             "boom", timeline.tweens.tween(0.0, 1.0, BOOM_TIME, moves=False),
             namer.t("moment.boom"), self._who("moment.exploded", ev.seat), BOOM,
-            (), spot[1], mine=mine, then=namer.t("moment.out_next") if mine else ""))
+            (), spot[1], mine=mine,
+            then=namer.t("moment.out_next") if mine and self._others_go_on(ev.seat) else ""))
         # your own: the band already held the table three seconds and said what comes next;
         # a silence after it showed a table with no hand and an old count (the review of
         # issue 20): the table as it now is comes at once
         return BOOM_TIME + (0.0 if mine else SILENCE)
+
+    def _others_go_on(self, seat: int) -> bool:
+        """Two seats or more are still in after ``seat`` goes out (else the game ends with
+        this explosion: "the others go on" was wrong, review 5)."""
+        seats = self.stage.shown.seats
+        return sum(1 for other, info in enumerate(seats) if info.alive and other != seat) > 1
 
     def _taken(self, ev: E.CardTaken) -> float:
         """A steal or a gift: both badges lit, the card rises at the giver and flies to the
