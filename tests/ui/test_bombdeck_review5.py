@@ -15,6 +15,7 @@ import pygame
 import pytest
 
 from game.core.config import GameConfig, SeatKind
+from game.rules.bombdeck import actions as A
 from game.ui.app import App
 from game.ui.bombdeck import layout as L
 from game.ui.bombdeck import paint
@@ -254,3 +255,19 @@ def test_while_a_machines_cards_fly_the_banner_names_the_seat_whose_badge_is_lit
         if match.is_over() or seen >= 3:
             break
     assert seen, "no machine's cards flew while the next machine was up"
+
+
+# --- 11. the keyboard's card comes down when the turn ends ----------------------------------
+
+def test_the_keyboards_card_comes_down_when_space_ends_the_turn(
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
+    match = find_match(GameConfig("bombazo", (P, AST, AST)), lambda m: True)
+    scene = open_table(app, match)
+    until(app, my_turn(app, scene))
+    key(pygame.K_RIGHT)
+    frames(app, 10)
+    assert scene.hand.focus is not None
+    key(pygame.K_SPACE)
+    frames(app, 2)
+    assert match.actions[-1] == (0, A.DRAW_ACTION) and scene.hand.focus is None

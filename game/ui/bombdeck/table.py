@@ -446,8 +446,10 @@ class TableScene(TableInput):
         return self._act(lambda: self.flow.submit(action), seer=seer)
 
     def draw_card(self) -> None:
-        if A.DRAW_ACTION in self._legal():
-            self.submit(A.DRAW_ACTION)
+        if A.DRAW_ACTION in self._legal() and self.submit(A.DRAW_ACTION):
+            # the turn is over: the keyboard's card comes down (review 5: it stayed lifted,
+            # covering its neighbours, through the machines' turns)
+            self.hand.focus = None
 
     def draws_left(self) -> int:
         """The draws the home seat still owes on its own turn (1 on an ordinary turn, 0 on
