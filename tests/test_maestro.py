@@ -11,7 +11,14 @@ import pytest
 from game.bots.bombdeck import maestro as maestro_module
 from game.bots.bombdeck.astuto import ASTUTO, Astuto
 from game.bots.bombdeck.despiadado import Despiadado
-from game.bots.bombdeck.maestro import PASS, Maestro, light_moves, light_view, quick_play
+from game.bots.bombdeck.maestro import (
+    PASS,
+    Maestro,
+    light_moves,
+    light_view,
+    quick_nope,
+    quick_play,
+)
 from game.bots.registry import bot_for
 from game.core.config import GameConfig, SeatKind
 from game.core.rng import DecisionStreams, Pcg32
@@ -260,7 +267,7 @@ def test_rollout_players_choose_from_the_light_view_as_from_the_full_one(game: s
     """The rollouts' shortcut (``light_view``, ``light_moves``) changes no decision of the
     levels it plays: at every position of real games, every seat asked both ways."""
     levels = [ASTUTO, Despiadado(), Despiadado(1), bot_for(game, LZ)]
-    asked = 0
+    asked = nopes = 0
     for seed in range(12):
         for state, seat in _positions(game, 4 if seed % 2 else 3 + seed % 3, seed):
             legal = BOMBDECK.legal_actions(state, seat)
@@ -272,8 +279,13 @@ def test_rollout_players_choose_from_the_light_view_as_from_the_full_one(game: s
                 if state.phase.value == "play" and isinstance(bot, Astuto):
                     assert bot.play(light, light_moves(state, seat), ()) == want
                     assert quick_play(bot, state, seat) == want, (bot, state.hands[seat])
+                if state.phase.value == "react" and isinstance(bot, Astuto):
+                    assert quick_nope(bot, state, seat) == (want is not None), state.pending
+                    nopes += want is not None
                 asked += 1
     assert asked > 500
+    if RULESETS[game].reactions:
+        assert nopes > 20, "windows where a seat wants its nope were met"
 
 
 def test_soaks_get_a_quick_maestro_and_the_other_levels_unchanged() -> None:

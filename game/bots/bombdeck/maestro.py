@@ -28,11 +28,11 @@ by determinized Monte Carlo:
   candidate's copy of it one, so short futures or long stories do not make a decision slow.
   12,000 keeps the p99 under 200 ms on one core of the reference machine (docs/BENCHMARKS.md,
   "Maestro").
-- **Fast futures.** Rollouts run on copies of the sample. Astuto's and Despiadado's turns are
-  worked out straight from the copy (``quick_play``: the seat's own hand and clues and the
-  public counts, nothing a view would not show), other decisions from a ``light_view``; the
-  copy was built from Maestro's own view, so this is speed, not a peek. Tests check both
-  choose exactly as the players do from the full view.
+- **Fast futures.** Rollouts run on copies of the sample. Astuto's and Despiadado's turns and
+  nopes are worked out straight from the copy (``quick_play``, ``quick_nope``: the seat's own
+  hand and clues and the public counts, nothing a view would not show), other decisions from a
+  ``light_view``; the copy was built from Maestro's own view, so this is speed, not a peek.
+  Tests check they choose exactly as the players do from the full view.
 
 The machine's stream for a decision is ``DecisionStreams(seed).rng(seat, index)`` (the match
 hands it over), so a game code replays the same game.
@@ -279,7 +279,70 @@ def _quick_escape(state: BombState, seat: int, hand: list[str], clues: dict[int,
     return None
 
 
+def quick_nope(player: Astuto, state: BombState, seat: int) -> bool:
+    """``player.wants_nope`` (Astuto's or Despiadado's, the same) worked out from the state as
+    ``quick_play`` is: the pending play's public parts and the seat's own hand and clues. A
+    window is asked of every seat holding a nope, so this is the rollouts' other hot path
+    (issue 25); a test checks it answers as the player does from the full view."""
+    pending = state.pending
+    if pending is None:
+        return False
+    stands = pending.nopes % 2 == 0
+    card = pending.cards[0] if pending.cards else ""
+    hand = state.hands[seat]
+    if pending.seat == seat:  # its own play, noped: restore it?
+        if stands:
+            return False
+        if card in _TURN_ENDERS:
+            top, odds = _top_odds(state, seat)
+            if top == _BOMB:
+                return True
+            return _DEFUSE not in hand and odds >= player.escape_bare_at
+        return pending.verb == A.TRIO and pending.named == _DEFUSE
+    if not stands:
+        return False
+    verb = pending.verb
+    target = pending.target
+    if verb == A.PAIR:
+        return target == seat
+    if verb == A.TRIO:
+        return target == seat and pending.named in hand
+    if card == C.FAVOR or card == C.SWIPE:
+        return target == seat and not (card == C.SWIPE and state.shields[seat])
+    if card == C.ATTACK or card == C.PASS_IT:
+        alive = state.alive
+        n = len(alive)
+        nxt = (pending.seat + 1) % n
+        while not alive[nxt] and nxt != pending.seat:
+            nxt = (nxt + 1) % n
+        if nxt == seat:
+            return not (card == C.PASS_IT and state.shields[seat])
+    if card in _TURN_ENDERS:
+        clues = state.clues[seat]
+        return (bool(clues) and clues.get(len(state.deck) - 1) == _BOMB
+                and pending.seat == state.current)
+    return False
+
+
+def _top_odds(state: BombState, seat: int) -> tuple[str | None, float]:
+    """The top card if the seat has a clue about it, and its odds of being a bomb as the seat
+    knows them (``base.top_odds``)."""
+    deck = state.deck
+    size = len(deck)
+    clues = state.clues[seat]
+    top = clues.get(size - 1) if clues else None
+    if top is not None:
+        return top, (1.0 if top == _BOMB else 0.0)
+    known_bombs = 0
+    for card in clues.values():
+        if card == _BOMB:
+            known_bombs += 1
+    unknown = size - len(clues)
+    return None, (max(0, deck.count(_BOMB) - known_bombs) / unknown if unknown > 0 else 0.0)
+
+
 _DEFUSE, _SHIELD = C.DEFUSE, C.SHIELD
+_TURN_ENDERS = frozenset((C.SKIP, C.ATTACK, C.DRAW_BOTTOM, C.PASS_IT, C.SHUFFLE))
 _ORDER = (C.SKIP, C.ATTACK, C.PASS_IT)
 _OWING_ORDER = (C.ATTACK, C.PASS_IT, C.SKIP)
 
@@ -324,8 +387,10 @@ def rollout(state: BombState, players: Sequence[BombBot], me: int, rng: Pcg32,
             last = state.last_actor
             for k in range(1, seats + 1):
                 seat = (last + k) % seats
-                if alive[seat] and _NOPE in hands[seat] and players[seat].choose(
-                        light_view(state, seat), _NOPES, rng) is not None:
+                if alive[seat] and _NOPE in hands[seat] and (
+                        quick_nope(players[seat], state, seat)  # type: ignore[arg-type]
+                        if fast[seat] else players[seat].choose(
+                            light_view(state, seat), _NOPES, rng) is not None):
                     apply(state, seat, A.NOPE_ACTION)
                     break
             else:
@@ -618,7 +683,9 @@ def _start(state: BombState, me: int, action: Action, players: Sequence[BombBot]
     after = sorted((s for s in engine.decision(state).seats if (s - last - 1) % seats > mine),
                    key=lambda s: (s - last - 1) % seats)
     for seat in after:
-        if players[seat].choose(light_view(state, seat), _NOPES, rng) is not None:
+        player = players[seat]
+        if (quick_nope(player, state, seat) if isinstance(player, Astuto)
+                else player.choose(light_view(state, seat), _NOPES, rng) is not None):
             engine.apply(state, seat, A.NOPE_ACTION)
             return 1
     engine.apply(state, TABLE, A.RESOLVE_ACTION)

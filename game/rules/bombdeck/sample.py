@@ -26,6 +26,7 @@ never are), so the number each hand gets is drawn with the weight of the ways it
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from functools import lru_cache
 from math import comb
 
 from game.core.rng import Pcg32
@@ -173,7 +174,7 @@ class _Story:
     the prior's weights on the places that agree with what happened next, and the share of
     the prior they hold."""
 
-    __slots__ = ("hides", "record", "view")
+    __slots__ = ("hid", "hides", "prefix", "record", "saw", "start", "view")
 
     def __init__(self, view: BombView, record: SeatRecord, prior: HidePrior) -> None:
         self.view = view
@@ -193,16 +194,49 @@ class _Story:
                 proposal = [1.0 if f else 0.0 for f in fates] if any(fates) else [1.0] * places
                 kept = total = 1.0
             self.hides[index] = (proposal, kept / total)
+        self.hid = dict(record.hid)
+        self.saw = dict(record.saw)
+        # The story up to the first bomb hidden by another seat draws nothing at random and
+        # leaves every particle alike: it is replayed once here, and each replay starts from
+        # a copy of it (the same particles, weights and draws as replaying it every time:
+        # speed only, issue 25).
+        self.start = next((index for index in self.hides), len(record.deck))
+        size, bombs = record.shuffled
+        pile: _Pile | None = _Pile(size, bombs)
+        for index in range(self.start):
+            assert pile is not None
+            self._step(pile, index, record.deck[index], self.hid, self.saw, rng=None)
+            if pile.weight <= 0.0:
+                pile = None
+                break
+        self.prefix = pile
 
     def replay(self, rng: Pcg32, count: int) -> _Pile | None:
         """``count`` particles replay the story in step, resampled by weight whenever their
         weights grow too uneven; one of them, kept by weight (``None``: none could hold)."""
         view, record = self.view, self.record
-        size, bombs = record.shuffled
-        piles = [_Pile(size, bombs) for _ in range(count)]
-        hid = dict(record.hid)
-        saw = dict(record.saw)
-        for index, entry in enumerate(record.deck):
+        prefix = self.prefix
+        if prefix is None:
+            return None
+        deck = record.deck
+        start = self.start
+        hid, saw = self.hid, self.saw
+        if start == len(deck):  # nothing drawn at random: every particle is the same one
+            pile = prefix.copy()
+            pile.weight = prefix.weight
+            self._finish(pile)
+            weights = [pile.weight] * count
+            if sum(weights) <= 0:
+                return None
+            _weighted(weights, rng)  # the draw that picked one of the alike particles
+            return pile
+        piles = []
+        for _ in range(count):
+            pile = prefix.copy()
+            pile.weight = prefix.weight
+            piles.append(pile)
+        for index in range(start, len(deck)):
+            entry = deck[index]
             for pile in piles:
                 self._step(pile, index, entry, hid, saw, rng)
             if isinstance(entry, Hidden) and entry.seat == view.seat:
@@ -221,7 +255,8 @@ class _Story:
         return piles[_weighted(weights, rng)]
 
     def _step(self, pile: _Pile, index: int, entry: Drawn | Hidden | Peeked,
-              hid: dict[int, int], saw: dict[int, tuple[str, ...]], rng: Pcg32) -> None:
+              hid: dict[int, int], saw: dict[int, tuple[str, ...]],
+              rng: Pcg32 | None) -> None:
         if pile.weight <= 0.0:
             return
         kinds = pile.kinds
@@ -237,6 +272,7 @@ class _Story:
                 return
             position = hid.get(index) if entry.seat == me else None
             if position is None:
+                assert rng is not None, "a bomb hidden by another seat starts the replay"
                 proposal, share = self.hides[index]
                 position = _weighted(proposal, rng)
                 pile.weight *= share
@@ -286,12 +322,11 @@ def _blank_record(view: BombView) -> SeatRecord:
                       (view.deck_size, view.bombs), (), (), (), known, caps)
 
 
-def _defuse_split(sizes: list[int], rooms: list[int], defuses: int, rng: Pcg32) -> list[int]:
-    """How many of ``defuses`` go to each bucket: bucket ``b`` has ``sizes[b]`` places of which
-    ``rooms[b]`` may hold one; each split weighs the ways to choose its places. ``[]`` when no
-    split fits."""
-    count = len(sizes)
-    room = [min(r, s) for r, s in zip(rooms, sizes, strict=True)]
+@lru_cache(maxsize=512)
+def _ways(room: tuple[int, ...], defuses: int) -> tuple[tuple[int, ...], ...]:
+    """``ways[b][left]``: the ways to place ``left`` defuses in buckets ``b`` … with ``room``
+    places each. The same few splits come back sample after sample: kept (speed only)."""
+    count = len(room)
     ways: list[list[int]] = [[0] * (defuses + 1) for _ in range(count + 1)]
     ways[count][0] = 1
     for b in range(count - 1, -1, -1):
@@ -299,6 +334,16 @@ def _defuse_split(sizes: list[int], rooms: list[int], defuses: int, rng: Pcg32) 
         for left in range(defuses + 1):
             row[left] = sum(comb(room[b], k) * below[left - k]
                             for k in range(min(room[b], left) + 1))
+    return tuple(tuple(row) for row in ways)
+
+
+def _defuse_split(sizes: list[int], rooms: list[int], defuses: int, rng: Pcg32) -> list[int]:
+    """How many of ``defuses`` go to each bucket: bucket ``b`` has ``sizes[b]`` places of which
+    ``rooms[b]`` may hold one; each split weighs the ways to choose its places. ``[]`` when no
+    split fits."""
+    count = len(sizes)
+    room = tuple(min(r, s) for r, s in zip(rooms, sizes, strict=True))
+    ways = _ways(room, defuses)
     if ways[0][defuses] == 0:
         return []
     split: list[int] = []
