@@ -116,10 +116,12 @@ def test_a_long_hands_titles_are_whole_words_or_none(
     assert len(scene.hand.shown_widths()) == count - 1  # fanned narrow, all but the last
     assert not heard.found, [f.line() for f in heard.found.values()]
     names = {scene.namer.card(card) for card in hand}
+    # a short form broken in two by design ("Corta- cables": review 5) is no cut
+    shorts = {scene.namer.short(card) for card in hand}
     for text in drawn.texts:
         line = text[0]
-        assert not line.endswith("-") or any(line in name for name in names), \
-            f"a title cut: {line!r}"
+        assert not line.endswith("-") or any(line in name for name in names) \
+            or any(short.startswith(line + " ") for short in shorts), f"a title cut: {line!r}"
 
 
 @pytest.mark.parametrize("count", [5, 9, 12, 15])
