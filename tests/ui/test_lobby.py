@@ -95,7 +95,9 @@ def test_a_table_opened_to_the_network_fills_starts_and_plays_to_the_results(
         while not isinstance(app.stack.top, ResultsScene) and time.monotonic() < end:
             frames(app, dt=1 / 10)
             top: Any = app.stack.top
-            if top is table and table.flow.awaiting_person is not None and table.may_act:
+            if top is table and table.held_end and frame % 10 == 0:
+                key(pygame.K_SPACE)  # the final table waits for the person
+            elif top is table and table.flow.awaiting_person is not None and table.may_act:
                 legal = table.match.legal_for(table.flow.awaiting_person)
                 # drawing ends the turn (a short game); else the first thing the game allows
                 draw = [a for a in legal

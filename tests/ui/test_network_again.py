@@ -62,7 +62,9 @@ def test_the_host_plays_again_and_every_computer_follows(
 
         def draw() -> None:  # Ana draws at her every turn
             top: Any = app.stack.top
-            if top is not None and getattr(top, "flow", None) is not None \
+            if getattr(top, "held_end", False):
+                key(pygame.K_SPACE)  # the final table waits for the person
+            elif top is not None and getattr(top, "flow", None) is not None \
                     and top.flow.awaiting_person is not None and top.may_act:
                 legal = top.match.legal_for(top.flow.awaiting_person)
                 mine = [a for a in legal if top.match.engine.action_to_json(a) == {"do": "draw"}]

@@ -142,7 +142,9 @@ def test_a_whole_game_from_the_title_to_the_results_with_a_controller_alone(
         if isinstance(top, ResultsScene):
             break
         if isinstance(top, GameTable):
-            if not top.busy and not top.settling and app._guard <= 0 \
+            if top.match.is_over() and not top.busy and app._guard <= 0:
+                press(A)  # the final table: on to the results
+            elif not top.busy and not top.settling and app._guard <= 0 \
                     and top.match.is_person(getattr(top.match.pending().decision, "seat",
                                                     None) or 0) \
                     and 0 in top.match.pending().decision.seats:
@@ -192,6 +194,8 @@ def test_a_hot_seat_game_with_two_controllers_each_person_lifting_their_own_curt
                 assert app.stack.top is top
                 refused += 1
             press(A, mine)
+        elif isinstance(top, GameTable) and ready and top.match.is_over():
+            press(A, ana)  # the final table: on to the results
         elif isinstance(top, GameTable) and ready:
             pending = top.match.pending()
             seats = pending.decision.seats

@@ -41,6 +41,9 @@ def _act(app: App, turn: int) -> bool:
 
     if not isinstance(top, TableScene):
         return False
+    if top.held_end:  # the final table waits for the person: on to the results
+        key(pygame.K_SPACE)
+        return True
     if top.flow.awaiting_person is None or top.match.pending().phase != "play":
         return False
     if top.panel is not None:

@@ -23,7 +23,7 @@ from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.bombdeck.moments import BOOM_TIME, SAVED_TIME, flash_level
 from game.ui.bombdeck.table import TableScene
 from game.ui.scenes.results import ResultsScene
-from tests.ui.conftest import click, key
+from tests.ui.conftest import click, frames, key
 from tests.ui.test_table import Recording, open_table
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
@@ -248,7 +248,8 @@ def _before_win() -> Recording:
     raise AssertionError("no seed fits")
 
 
-def test_a_win_lights_the_winner_then_the_results(silent_app: Callable[..., App]) -> None:
+def test_a_win_lights_the_winner_then_the_final_table_then_the_results(
+        silent_app: Callable[..., App]) -> None:
     app = silent_app("es")
     match = _before_win()
     scene = open_table(app, match, Pace(0.05, 0.05, 0.2))
@@ -258,6 +259,10 @@ def test_a_win_lights_the_winner_then_the_results(silent_app: Callable[..., App]
     lit = [scene.lit(0) for _ in range(10) if app.step(DT) is None]
     assert max(lit) > 0.5 and scene.lit(1) == 0.0
     click((640, 360))
+    _frames_until(app, lambda: scene.held_end, limit=20)
+    frames(app, 60)  # the final table stays until the person asks (review 5)
+    assert app.stack.top is scene and scene.results_button.visible
+    key(pygame.K_SPACE)
     _frames_until(app, lambda: isinstance(app.stack.top, ResultsScene), limit=20)
 
 

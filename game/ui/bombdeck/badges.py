@@ -45,6 +45,9 @@ class BadgeInfo:
     known_word: str = ""
     """The eye's count in words on your own badge, by the Wire Cutters' icon ("seen: 1":
     how many of yours the others have seen, Mazo); empty: the eye and the number."""
+    won_text: str = ""
+    """"Wins!" on the winner's badge once the game is over (the final table is held for the
+    person: the winner stands out as the first out ones say their place)."""
 
 
 def _mini_back(surface: pygame.Surface, pos: tuple[int, int], dim: bool) -> None:
@@ -207,6 +210,9 @@ def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, tim
         ix = _shield(surface, info, ix, row, right)
     if out and info.out_text:
         text = fit_line(info.out_text, theme.TEXT_MIN, right - ix, palette.OUT_PLACE, bold=True)
+        surface.blit(text, text.get_rect(midright=(right, row + 16)))
+    elif info.won_text:
+        text = fit_line(info.won_text, theme.TEXT_MIN, right - ix, theme.ACCENT, bold=True)
         surface.blit(text, text.get_rect(midright=(right, row + 16)))
     elif info.thinking and not out:
         _thinking_dots(surface, rect, time)

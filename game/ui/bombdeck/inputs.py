@@ -191,6 +191,10 @@ class TableInput(GameTable[BombView, Timeline, Action]):
             self._key(event.key)
 
     def _click(self, pos: tuple[int, int]) -> None:
+        if self.held_end:  # the final table: its button (the controls had it), or the log
+            if L.LOG.collidepoint(pos):
+                self.open_log()
+            return
         if self.panel is not None and self.panel.contains(pos):
             return
         seat = self._badge_at(pos)
@@ -208,6 +212,13 @@ class TableInput(GameTable[BombView, Timeline, Action]):
     def open_log(self) -> None:
         raise NotImplementedError
 
+    @property
+    def held_end(self) -> bool:
+        raise NotImplementedError
+
+    def see_results(self) -> None:
+        raise NotImplementedError
+
     def _badge_at(self, pos: tuple[int, int]) -> int | None:
         for seat, rect in self.layout.badges().items():
             if rect.collidepoint(pos) and self.match.is_person(seat):
@@ -215,6 +226,12 @@ class TableInput(GameTable[BombView, Timeline, Action]):
         return None
 
     def _key(self, key: int) -> None:
+        if self.held_end:  # the final table: the results, or the whole log; nothing else
+            if key in PRESS_KEYS:
+                self.see_results()
+            elif key == pygame.K_h:
+                self.open_log()
+            return
         if self.veiled:  # Space or Enter turns the cards up; nothing else acts meanwhile
             if key in PRESS_KEYS:
                 self.show_cards()

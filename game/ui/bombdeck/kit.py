@@ -52,6 +52,13 @@ def _explosion(app: App, code: str | None) -> None:
     build_explosion(app, code)
 
 
+def _end(app: App, code: str | None) -> None:
+    from game.ui.bombdeck.shots import build_end
+
+    app.stack.reset()
+    build_end(app, code)
+
+
 def _sheet(app: App, code: str | None) -> None:
     from game.ui.bombdeck.sheet import show_sheet
 
@@ -71,6 +78,7 @@ SHOTS: dict[str, Callable[[App, str | None], None]] = {
     "react": partial(_shot, "react"),
     "chooser": partial(_shot, "chooser"),
     "explosion": _explosion,
+    "end": _end,
     "cards": _sheet,
     "tutorial": _lesson,
 }

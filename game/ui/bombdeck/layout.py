@@ -42,6 +42,10 @@ SHOW_CARDS = pygame.Rect(0, 0, 440, 74)
 SHOW_CARDS.center = (HAND.centerx, HAND.centery - 6)
 """Hot seat, after a window everybody watched: Show my cards, over the person's face-down
 hand."""
+RESULTS = pygame.Rect(0, 0, 340, 64)
+RESULTS.midtop = (BANNER_X, 456)
+"""The finished game's "See the results", under the banner's two lines ("Game over: …
+wins!") and above the hand: where the eye already is when the game ends."""
 WATCH = pygame.Rect(DRAW.left - 12, 226, DRAW.width + 24, 250)
 """Once the person is out: the panel offering to fast-forward or skip to the results."""
 

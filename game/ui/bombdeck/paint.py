@@ -242,6 +242,7 @@ def _badges(scene: TableScene) -> list[Part]:
         owes = ""
         if current and view.turns_owed > 1:
             owes = namer.plural("table.owes", view.turns_owed)
+        won = view.current if over and scene.held_end else None
         out_text = ""
         if not info.alive and seat in view.out:
             # the order it went out, the first one 1st: the results say the same ("Out 3rd")
@@ -260,10 +261,11 @@ def _badges(scene: TableScene) -> list[Part]:
         # the eye's count in words (issue 20: "nothing of its own on screen")
         badge = BadgeInfo(namer.seat(seat), cards_held, info.alive, info.defuses_proven,
                           info.shield, current, owes, out_text, tag, key, thinking, dark, held,
-                          scene.lit(seat),
+                          1.0 if won == seat else scene.lit(seat),
                           namer.card("shield") if mazo and info.shield else "",
                           namer.t("mazo.known", n=info.defuses_proven)
-                          if mazo and held is not None else "")
+                          if mazo and held is not None else "",
+                          won_text=namer.t("table.wins") if won == seat else "")
         hover = react and scene._hover_badge == seat
         draw = partial(_draw_badge, rect=rect, badge=badge, time=scene.clock, hover=hover)
         looks = (tuple(rect), badge, hover) if badge_still(badge) else None

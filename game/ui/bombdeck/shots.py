@@ -10,7 +10,9 @@ in the asked state:
 - ``react``: the person has just played a card and the reaction window counts down;
 - ``chooser``: the favor target chooser over the table;
 - ``explosion`` (``build_explosion``): the person's own explosion as it goes off, the biggest
-  moment of the game (the code's game with the person and two Astuto, from the code's seed).
+  moment of the game (the code's game with the person and two Astuto, from the code's seed);
+- ``end`` (``build_end``): the final table, held for the person until they ask for the
+  results (the code's game played to its end, the person always drawing).
 
 At a hot-seat table (two people or more) every state but ``curtain`` shows the table as the
 person to act sees it once they have confirmed the curtain.
@@ -215,3 +217,20 @@ def build_explosion(app: App, code: str | None) -> TableScene:
             return scene
         app.step(1 / 60, [], draw=False)
     raise RuntimeError("the explosion never came")
+
+
+def build_end(app: App, code: str | None) -> TableScene:
+    """The finished game's table as the person sees it before the results, on ``app``'s
+    stack: the code's game (the default one without) played to its end by
+    :func:`_person_draws`'s policy."""
+    config, seed = _config(code)
+    match = Match(config, seed)
+    _person_draws(match, None)
+    while not match.is_over():  # the person was out and its explosion ended nothing
+        match.step()
+    scene = _table(app, match)
+    for _ in range(200):
+        if scene.held_end:
+            return scene
+        app.step(1 / 60, [], draw=False)
+    raise RuntimeError("the final table was never held")

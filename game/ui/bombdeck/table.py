@@ -60,6 +60,9 @@ BOOM_GUARD = 0.8
 motion setting), and a key held down since before it until it is released: Space pressed
 over and over to draw skipped the person's own explosion unseen (review 3)."""
 SKIP_GUARD = 0.3
+END_GUARD = 0.6
+"""The final table ignores presses for its first seconds: Space pressed to cut the last
+explosion short, or to draw, must not also leave the table before anyone read who won."""
 HAND_FADE = 0.9
 """Your own explosion: how long your hand takes to fade away."""
 SAID_FOR = 4.5
@@ -139,8 +142,14 @@ class TableScene(TableInput):
                                   shortcut_label=self.tr("key.space"), style="primary",
                                   size=24)
         self.show_button.visible = False
+        self.results_button = Button(L.RESULTS, self.tr("table.see_results"), self.see_results,
+                                     shortcut_label=self.tr("key.space"), style="primary",
+                                     size=24)
+        self.results_button.visible = False
+        self.ended_for = 0.0
+        """Seconds the finished game's table has been held for the person (0: not yet)."""
         for b in (self.draw_button, self.go_on_button, self.show_button, self.ff_button,
-                  self.skip_button):
+                  self.skip_button, self.results_button):
             self.controls.add(b)
         self._refresh()
         if deal if deal is not None else match.moves == 0:
@@ -352,7 +361,7 @@ class TableScene(TableInput):
             return
         self._fuse(dt)
         if self.match.is_over():
-            self.to_results()
+            self._hold_the_end(dt)
             return
         if self._skipping:
             self._run_to_the_end()
@@ -521,6 +530,30 @@ class TableScene(TableInput):
         if seer is not None:
             self._own_draw = seer
 
+    @property
+    def held_end(self) -> bool:
+        """The game is over and its last moment played: the final table stays until the
+        person asks for the results (review 5: it went by itself ~4 s after the last
+        explosion, before anyone had read who won). Machines alone, or a skip to the
+        results, go straight on."""
+        return self.match.is_over() and not self.timeline.busy and not self._left \
+            and bool(self.match.people) and not self._skipping
+
+    def _hold_the_end(self, dt: float) -> None:
+        if not self.held_end:
+            self.to_results()
+            return
+        if self.ended_for == 0.0:
+            self.close_panel()
+            self.hand.focus = self.hand.hover = None
+        self.ended_for += dt
+
+    def see_results(self) -> None:
+        """Space, Enter, the button or the controller's confirm on the final table; not in
+        its first :data:`END_GUARD` seconds (a press meant for the last moment)."""
+        if self.held_end and self.ended_for >= END_GUARD:
+            self.to_results()
+
     def skip_to_results(self) -> None:
         self.flow.fast_forward()
         self._skipping = True
@@ -563,8 +596,13 @@ class TableScene(TableInput):
         self.draw_button.visible = self.private_ok and not watching and not going_on
         self.show_button.visible = self.veiled and not self.timeline.busy
         self.show_button.rect.centerx = round(self.hand.middle())  # over the face-down fan
-        self.ff_button.visible = watching
-        self.skip_button.visible = watching
+        ended = self.held_end
+        self.results_button.visible = ended
+        if ended:
+            self.draw_button.visible = self.go_on_button.visible = False
+            self.show_button.visible = False
+        self.ff_button.visible = watching and not ended
+        self.skip_button.visible = watching and not ended
 
     def on_escape(self) -> None:
         """Esc closes the read panel, then the lesson's own step, before the pause menu."""
