@@ -23,7 +23,7 @@ from game.ui import gfx, theme
 from game.ui.app import App
 from game.ui.bombdeck import badges
 from game.ui.bombdeck import layout as L
-from game.ui.bombdeck.paint import paint_table
+from game.ui.bombdeck.paint import known_words, paint_table
 from game.ui.bombdeck.table import TableScene
 from game.ui.textaudit import listening
 from tests.ui.textspy import Drawn, spy
@@ -130,7 +130,7 @@ def test_your_eye_says_what_the_others_know_in_words(
                                 hand=(*[c for c in view.hand if c != "defuse"], "defuse",
                                       "defuse"))
     drawn = _frame(scene, monkeypatch)
-    assert scene.namer.t("mazo.known", n=1) in drawn.strings, sorted(drawn.strings)
+    assert known_words(scene.namer, 1, 2) in drawn.strings, sorted(drawn.strings)
     assert not drawn.squeezed(0.9)
 
 
@@ -172,5 +172,5 @@ def test_bombazo_and_clasico_keep_their_look(
     drawn = _frame(scene, monkeypatch)
     words = " ".join(drawn.strings)
     assert scene.namer.t("table.clues") not in drawn.strings  # no clues: no place for them
-    assert scene.namer.t("mazo.known", n=1) not in words
+    assert known_words(scene.namer, 1, 2) not in words
     assert "1" in drawn.strings  # the eye's plain number, as before

@@ -48,6 +48,8 @@ class BadgeInfo:
     won_text: str = ""
     """"Wins!" on the winner's badge once the game is over (the final table is held for the
     person: the winner stands out as the first out ones say their place)."""
+    ink: tuple[int, int, int] | None = None
+    """The seat's own colour (its name's in the log): a mark down the badge's left edge."""
 
 
 def _mini_back(surface: pygame.Surface, pos: tuple[int, int], dim: bool) -> None:
@@ -174,6 +176,9 @@ def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, tim
     if glow and info.lit > 0 and not out:
         ring = rect.inflate(18 + round(10 * info.lit), 18 + round(10 * info.lit))
         round_rect(surface, ring, palette.SAVED, 24, round(200 * info.lit), 5)
+    if info.ink is not None:
+        round_rect(surface, pygame.Rect(rect.left + 5, rect.top + 14, 4, rect.height - 28),
+                   info.ink, 2)
     ink = palette.OUT_INK if out else palette.INK
     dim = palette.OUT_INK if out else palette.INK_DIM
     x, y = rect.left + 14, rect.top + 10

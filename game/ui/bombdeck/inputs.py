@@ -129,11 +129,14 @@ class TableInput(GameTable[BombView, Timeline, Action]):
 
     def panel_keeps(self) -> list[tuple[pygame.Rect, float]]:
         """What a read panel leaves in view where it can (review 4: it covered the draw button,
-        the clues a lesson step asked about and the deck's count): the draw button, the piles
-        and their counts, the meter, the other seats' badges, and the clues when there are
-        any (as the table last drew them: a second row reaches below their box)."""
+        the clues a lesson step asked about and the deck's count; review 5: the log's newest
+        lines): the draw button, the piles and their counts, the meter, the log's foot, the
+        other seats' badges, and the clues when there are any (as the table last drew them: a
+        second row reaches below their box)."""
         keep = list(KEEP)
-        keep += [(rect, 1.0) for seat, rect in self.layout.badges().items() if seat != self.home]
+        # a badge counts thrice: a panel over a seat's name and cards hid who it was (the log's
+        # newest lines, which the panel also leaves, give way first at 6 seats or more)
+        keep += [(rect, 3.0) for seat, rect in self.layout.badges().items() if seat != self.home]
         if self.shown.clues:
             keep.append((self.clues_area.union(L.CLUES), 1.5))
         return keep

@@ -49,6 +49,7 @@ from game.ui.table.notice import draw_away_marks, draw_notice
 from game.ui.text import draw_paragraph, draw_text, fit_line, wrap_text
 
 if TYPE_CHECKING:
+    from game.ui.bombdeck.names import Namer
     from game.ui.bombdeck.table import TableScene
 
 FELT_TOP = (36, 96, 74)
@@ -231,6 +232,7 @@ def _badges(scene: TableScene) -> list[Part]:
     namer = scene.namer
     react = view.phase == "react"
     over = view.phase == "over"
+    inks = seat_inks(scene)
     for seat, rect in scene.layout.badges().items():
         info = view.seats[seat]
         cards_held = scene.dealt.get(seat, 0) if scene.dealt is not None else info.cards
@@ -263,14 +265,23 @@ def _badges(scene: TableScene) -> list[Part]:
                           info.shield, current, owes, out_text, tag, key, thinking, dark, held,
                           1.0 if won == seat else scene.lit(seat),
                           namer.card("shield") if mazo and info.shield else "",
-                          namer.t("mazo.known", n=info.defuses_proven)
+                          known_words(namer, info.defuses_proven, held)
                           if mazo and held is not None else "",
-                          won_text=namer.t("table.wins") if won == seat else "")
+                          won_text=namer.t("table.wins") if won == seat else "",
+                          ink=inks[namer.seat(seat)])
         hover = react and scene._hover_badge == seat
         draw = partial(_draw_badge, rect=rect, badge=badge, time=scene.clock, hover=hover)
         looks = (tuple(rect), badge, hover) if badge_still(badge) else None
         parts.append(Part(("badge", seat), looks, draw))
     return parts
+
+
+def known_words(namer: Namer, seen: int, held: int) -> str:
+    """Bomba en el Mazo's own badge: how many of your cutters the others have seen, out of
+    those you hold ("1/2 seen", "none seen"; review 5: "they saw 0" needed the mouse)."""
+    if seen <= 0:
+        return namer.t("mazo.known_none")
+    return namer.t("mazo.known", n=seen, held=max(seen, held))
 
 
 def _draw_badge(surface: pygame.Surface, *, rect: pygame.Rect, badge: BadgeInfo, time: float,
@@ -453,7 +464,16 @@ def _log(scene: TableScene, lines: tuple[str, ...] | None = None) -> Part:
     shown = shown_log(scene) if lines is None else lines
     title = scene.t("table.log")
     more = scene.t("log.key") if shown else ""
-    return Part("log", (title, shown, more), lambda s: draw_log(s, L.LOG, title, shown, more))
+    names = seat_inks(scene)
+    return Part("log", (title, shown, more, tuple(names.items())),
+                lambda s: draw_log(s, L.LOG, title, shown, more, names))
+
+
+def seat_inks(scene: TableScene) -> dict[str, palette.Color]:
+    """Each seat's name with its colour (the log's names, the badges' marks)."""
+    namer = scene.namer
+    return {namer.seat(seat): palette.SEAT_INKS[seat % len(palette.SEAT_INKS)]
+            for seat in range(scene.match.config.seat_count)}
 
 
 Row = tuple[str, int, theme.Color, bool]

@@ -50,6 +50,12 @@ HURRY = (255, 118, 96)
 LOG_NEW = theme.INK
 LOG_OLD = (168, 174, 186)
 LOG_DIM = theme.INK_DIM
+SEAT_INKS: tuple[Color, ...] = (
+    (255, 178, 90), (112, 196, 255), (124, 226, 160), (240, 226, 104),
+    (240, 146, 206), (170, 170, 255), (255, 136, 116), (176, 222, 226))
+"""Each seat's own colour, by seat number: its name in the log and the mark on its badge
+(review 5: a log of names in one colour read as a wall of text). The name is always written
+too: the colour only helps the eye find it."""
 OUT_INK = (156, 160, 170)
 """A seat that is out: greyed, still readable."""
 OUT_PLACE = (255, 150, 130)
@@ -97,6 +103,7 @@ def pairs() -> tuple[Pair, ...]:
         Pair("tooltip", INK, tip),
         Pair("log newest", LOG_NEW, log), Pair("log older", LOG_OLD, log),
         Pair("log title", LOG_DIM, log),
+        *(Pair(f"log name of seat {n + 1}", ink, log) for n, ink in enumerate(SEAT_INKS)),
         Pair("meter title", INK_DIM, meter),
         Pair("meter calm", danger_ink(0.0), meter), Pair("meter hot", danger_ink(1.0), meter),
         Pair("deck count", INK, over(theme.BG_DEEP, felt_at(L.DECK.bottom), 200)),

@@ -45,9 +45,14 @@ DRAW_TAG = Rect(L.DRAW.left, L.DRAW.bottom, L.DRAW.width, 48)
 DECK_COUNT = Rect(DECK_AREA.left, L.DECK.bottom, DECK_AREA.width, DECK_AREA.bottom - L.DECK.bottom)
 DISCARD_NAME = Rect(DISCARD_AREA.left, L.DISCARD.bottom, DISCARD_AREA.width,
                     DISCARD_AREA.bottom - L.DISCARD.bottom)
+LOG_NEWEST = Rect(L.LOG.left, L.LOG.bottom - 126, L.LOG.width, 126)
+"""The log's newest lines (at its foot): a panel covered them and the move that had just
+happened with them (review 5 of Bomba en el Mazo); its title and oldest lines may go under a
+panel, the whole log is one H away."""
 KEEP: tuple[tuple[Rect, float], ...] = (
     (L.DRAW, 2.0), (DRAW_TAG, 0.5), (L.METER, 1.0),
-    (DECK_AREA, 1.0), (DISCARD_AREA, 1.0), (DECK_COUNT, 1.0), (DISCARD_NAME, 1.0))
+    (DECK_AREA, 1.0), (DISCARD_AREA, 1.0), (DECK_COUNT, 1.0), (DISCARD_NAME, 1.0),
+    (LOG_NEWEST, 1.0))
 """What a read panel keeps clear of where it can, with how much each matters: the count and the
 names under the piles count twice (a wide panel that cannot miss the deck covers the edge of
 its card rather than its count). The table adds the other seats' badges, and the clues when

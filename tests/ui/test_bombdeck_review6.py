@@ -1,0 +1,115 @@
+"""What the fifth review of Bomba en el Mazo still found, point by point (the end of the game
+held for a press: ``test_bombdeck_end.py``):
+
+1. a card's read panel covered the log, and with it the move that had just happened;
+2. the log was a wall of names in one colour;
+3. "they saw 0" by the cutters on your badge needed the mouse to be understood.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pygame
+import pytest
+
+from game.core.config import GameConfig, SeatKind
+from game.ui.app import App
+from game.ui.bombdeck import layout as L
+from game.ui.bombdeck import log as log_module
+from game.ui.bombdeck import paint, palette
+from game.ui.bombdeck.log import LINE_H, name_spans
+from tests.ui.conftest import key
+from tests.ui.test_table import find_match, frames, my_turn, open_table, until
+
+P, AST = SeatKind.PERSON, SeatKind.ASTUTO
+
+
+# --- 1. the read panel leaves the log's newest lines -----------------------------------------------
+
+@pytest.mark.parametrize(("game", "seats"), [("mazo", 3), ("mazo", 5), ("bombazo", 6),
+                                             ("bombazo", 8)])
+def test_every_cards_panel_leaves_the_newest_log_line_in_view(
+        silent_app: Callable[..., App], game: str, seats: int) -> None:
+    app = silent_app("es")
+    match = find_match(GameConfig(game, (P,) + (AST,) * (seats - 1)),
+                       lambda m: len(set(m.view_for(0).hand)) >= 4)
+    scene = open_table(app, match)
+    until(app, my_turn(app, scene))
+    newest = pygame.Rect(L.LOG.left, L.LOG.bottom - 10 - 2 * LINE_H, L.LOG.width, LINE_H)
+    """The newest line's row (the log's foot, its last row: its padding under it)."""
+    for index in range(len(scene.hand.cards)):
+        scene.hand.focus = index
+        frames(app)
+        key(pygame.K_RETURN)
+        frames(app, 20)
+        panel = scene.panel
+        assert panel is not None
+        assert not panel.rect.colliderect(newest), (scene.hand.cards[index], panel.rect)
+        for seat, rect in scene.layout.badges().items():
+            assert seat == scene.home or not panel.rect.colliderect(rect), (seat, panel.rect)
+        key(pygame.K_ESCAPE)
+        frames(app, 2)
+
+
+# --- 2. each seat's name in its colour ---------------------------------------------------------------
+
+def test_a_log_row_cuts_each_seats_name_out_in_its_colour() -> None:
+    red, blue = (255, 0, 0), (0, 0, 255)
+    names = {"Ana": red, "Crafty 2": blue}
+    assert name_spans("Crafty 2 played Attack on Ana.", names) == [
+        ("Crafty 2", blue), (" played Attack on ", None), ("Ana", red), (".", None)]
+    assert name_spans("Banana split", names) == [("Banana split", None)]  # whole words only
+    assert name_spans("Ana", names) == [("Ana", red)]
+    assert name_spans("", names) == []
+
+
+def test_the_table_log_draws_the_names_in_the_seats_colours(
+        silent_app: Callable[..., App], monkeypatch: pytest.MonkeyPatch) -> None:
+    app = silent_app("en")
+    match = find_match(GameConfig("mazo", (P, AST, AST)), lambda m: True)
+    scene = open_table(app, match)
+    until(app, my_turn(app, scene))
+    inks = paint.seat_inks(scene)
+    names = list(inks)
+    lines = (f"{names[1]} drew a card.", f"{names[2]} played Shuffle.")
+    drawn: list[tuple[str, tuple[int, int, int]]] = []
+    real = log_module.fonts.render
+
+    def spy(text: str, size: int, color: tuple[int, int, int] = (0, 0, 0),
+            bold: bool = False) -> pygame.Surface:
+        drawn.append((text, tuple(color[:3])))  # type: ignore[arg-type]
+        return real(text, size, color, bold)
+
+    monkeypatch.setattr(log_module.fonts, "render", spy)
+    surface = pygame.Surface((1280, 720))
+    paint._log(scene, lines).draw(surface)  # the table's log part, as painted
+    coloured = {text: color for text, color in drawn if text in inks}
+    assert set(coloured) == {names[1], names[2]}, drawn
+    assert all(color == inks[text] for text, color in coloured.items())
+    assert inks[names[1]] != inks[names[2]]
+    assert len(set(palette.SEAT_INKS)) == len(palette.SEAT_INKS) == 8
+
+
+def test_each_badge_wears_its_seats_colour(silent_app: Callable[..., App]) -> None:
+    app = silent_app("en")
+    match = find_match(GameConfig("bombazo", (P, AST, AST, AST)), lambda m: True)
+    scene = open_table(app, match)
+    until(app, my_turn(app, scene))
+    for seat, part in zip(scene.layout.badges(), paint._badges(scene), strict=True):
+        badge = part.draw.keywords["badge"]  # type: ignore[attr-defined]
+        assert badge.ink == palette.SEAT_INKS[seat]
+
+
+# --- 3. the cutters seen, in words -----------------------------------------------------------------
+
+@pytest.mark.parametrize(("lang", "none", "some"), [
+    ("en", "none seen", "1/2 seen"), ("es", "nadie las vio", "1/2 vistas"),
+    ("pt", "ninguém viu", "1/2 vistas")])
+def test_the_cutters_seen_say_how_many_of_yours(
+        silent_app: Callable[..., App], lang: str, none: str, some: str) -> None:
+    app = silent_app(lang)
+    match = find_match(GameConfig("mazo", (P, AST, AST)), lambda m: True)
+    scene = open_table(app, match)
+    assert paint.known_words(scene.namer, 0, 1) == none
+    assert paint.known_words(scene.namer, 1, 2) == some
