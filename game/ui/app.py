@@ -39,6 +39,7 @@ import tempfile
 import warnings
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -563,14 +564,29 @@ class App:
             # pass over every pixel of the window, every frame of a shake)
             window = self.screen.get_rect()
             shown = pygame.Rect((x, y), viewport.frame).clip(window)
-            for bar in (pygame.Rect(0, 0, window.width, shown.top),
-                        pygame.Rect(0, shown.bottom, window.width, window.height - shown.bottom),
-                        pygame.Rect(0, shown.top, shown.left, shown.height),
-                        pygame.Rect(shown.right, shown.top, window.width - shown.right,
-                                    shown.height)):
+            for bar, colour in zip((
+                    pygame.Rect(0, 0, window.width, shown.top),
+                    pygame.Rect(0, shown.bottom, window.width, window.height - shown.bottom),
+                    pygame.Rect(0, shown.top, shown.left, shown.height),
+                    pygame.Rect(shown.right, shown.top, window.width - shown.right,
+                                shown.height)),
+                    self._edge_colours() if viewport.letterboxed else (theme.BG_DEEP,) * 4,
+                    strict=True):
                 if bar.width > 0 and bar.height > 0:
-                    self.screen.fill(theme.BG_DEEP, bar)
+                    self.screen.fill(colour, bar)
         pygame.Surface.blit(self.screen, self._canvas, (x, y))
+
+    def _edge_colours(self) -> tuple[theme.Color, ...]:
+        """The colours the frame ends in, above, below, left and right (the middle of each
+        edge): a window of another shape than 16:9 (a handheld's 16:10) continues the table's
+        felt or the title's backdrop to its edges instead of framing it in dark bands."""
+        canvas = self._canvas
+        w, h = pygame.Surface.get_size(canvas)
+        if w < 2 or h < 2:
+            return (theme.BG_DEEP,) * 4
+        at = partial(pygame.Surface.get_at, canvas)
+        return tuple(tuple(at(p))[:3] for p in ((w // 2, 0), (w // 2, h - 1), (0, h // 2),
+                                                 (w - 1, h // 2)))
 
     @property
     def canvas(self) -> pygame.Surface:

@@ -239,6 +239,7 @@ def test_a_letterboxed_frame_is_drawn_onto_the_frame_canvas(
     app.step(1 / 60, [])
     assert app.viewport.letterboxed and isinstance(app.canvas, gfx.Canvas)
     frame = pygame.Rect(app.viewport.offset, app.viewport.frame)
-    assert app.screen.get_at((0, 0))[:3] == theme.BG_DEEP
+    # the band above continues the frame's top edge (issue 24: no dark bars)
+    assert app.screen.get_at((0, 0))[:3] == app.canvas.get_at((500, 0))[:3]
     assert pygame.image.tobytes(app.screen.subsurface(frame), "RGB") == \
         pygame.image.tobytes(app.canvas, "RGB")

@@ -107,10 +107,10 @@ def test_a_resized_window_keeps_the_whole_frame(make_app: Callable[..., App]) ->
     assert app.viewport.window == (900, 700)
     assert app.viewport.frame == (900, 506)
     assert pygame.Surface.get_size(app.canvas) == (900, 506)
-    # the bars are the background, the frame is whole inside them
+    # the bands continue the frame's edges, the frame is whole inside them
     screen = pygame.display.get_surface()
-    assert screen.get_at((450, 10))[:3] == theme.BG_DEEP
-    assert screen.get_at((450, 350))[:3] != theme.BG_DEEP
+    assert screen.get_at((450, 10))[:3] == app.canvas.get_at((450, 0))[:3]
+    assert screen.get_at((450, 690))[:3] == app.canvas.get_at((450, 505))[:3]
 
 
 def test_a_card_clicked_where_it_is_in_a_letterboxed_window_is_the_card_read(
@@ -136,3 +136,27 @@ def test_a_card_clicked_where_it_is_in_a_letterboxed_window_is_the_card_read(
     frames(app, 2)
     assert scene.hand.selected == [index]
     assert scene.panel is not None
+
+
+def test_a_handhelds_16_10_window_continues_the_table_to_its_edges(
+        make_app: Callable[..., App]) -> None:
+    """1280×800 (a handheld): the 16:9 frame sits in the middle, and the 40 px above and below
+    it continue the table's felt (its edge colours), not dark bands (issue 24)."""
+    from game.core.config import GameConfig, SeatKind
+    from game.match.match import Match
+    from game.ui import launch
+
+    app = make_app("en", audio=False, persist=False)
+    pygame.display.set_mode((1280, 800), pygame.RESIZABLE)
+    pygame.event.post(pygame.event.Event(pygame.VIDEORESIZE, size=(1280, 800), w=1280, h=800))
+    frames(app, 2)
+    launch.open_table(app, Match(GameConfig("mazo", (SeatKind.PERSON, SeatKind.ASTUTO)), 5))
+    frames(app, 3)
+    assert app.viewport.offset == (0, 40)
+    screen = pygame.display.get_surface()
+    frame = app.canvas
+    top, bottom = frame.get_at((640, 0))[:3], frame.get_at((640, 719))[:3]
+    assert top != theme.BG_DEEP and bottom != theme.BG_DEEP  # the felt, not the night
+    for x in (5, 640, 1275):
+        assert screen.get_at((x, 10))[:3] == top
+        assert screen.get_at((x, 790))[:3] == bottom
