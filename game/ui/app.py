@@ -585,8 +585,8 @@ class App:
         if w < 2 or h < 2:
             return (theme.BG_DEEP,) * 4
         at = partial(pygame.Surface.get_at, canvas)
-        return tuple(tuple(at(p))[:3] for p in ((w // 2, 0), (w // 2, h - 1), (0, h // 2),
-                                                 (w - 1, h // 2)))
+        return tuple((c.r, c.g, c.b) for c in map(at, ((w // 2, 0), (w // 2, h - 1),
+                                                         (0, h // 2), (w - 1, h // 2))))
 
     @property
     def canvas(self) -> pygame.Surface:
