@@ -12,7 +12,7 @@ by real pygame events through ``App.step``:
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 
 import pygame
 
@@ -141,6 +141,18 @@ def test_every_cards_panel_stays_clear_of_draw_the_piles_and_the_meter(
                        lambda m: len(set(m.view_for(0).hand)) >= 5)
     scene = open_table(app, match)
     until(app, my_turn(app, scene))
+    for index, panel in every_cards_panel(app, scene):
+        lifted = scene.hand.rect_of(index)
+        assert lifted is not None and panel.rect.bottom + 10 <= lifted.top
+        assert panel.rect.top >= max(r.bottom for r in scene.layout.badges().values()
+                                     if r.top < L.DECK.top)
+        if len(panel.buttons) <= 1:  # (a pair's or a trio's buttons need the wide panel)
+            assert _kept_clear(scene, panel) == [], (scene.hand.cards[index], panel.rect)
+
+
+def every_cards_panel(app: App, scene: TableScene) -> Iterator[tuple[int, ReadPanel]]:
+    """Each card of the hand read in turn with the keyboard (focus, Enter): its index and
+    its panel; Esc closes each before the next."""
     for index in range(len(scene.hand.cards)):
         scene.hand.focus = index
         frames(app)
@@ -148,12 +160,7 @@ def test_every_cards_panel_stays_clear_of_draw_the_piles_and_the_meter(
         frames(app, 20)
         panel = scene.panel
         assert panel is not None
-        lifted = scene.hand.rect_of(index)
-        assert lifted is not None and panel.rect.bottom + 10 <= lifted.top
-        assert panel.rect.top >= max(r.bottom for r in scene.layout.badges().values()
-                                     if r.top < L.DECK.top)
-        if len(panel.buttons) <= 1:  # (a pair's or a trio's buttons need the wide panel)
-            assert _kept_clear(scene, panel) == [], (scene.hand.cards[index], panel.rect)
+        yield index, panel
         key(pygame.K_ESCAPE)
         frames(app, 2)
         assert scene.panel is None

@@ -19,13 +19,13 @@ from game.ui.bombdeck import layout as L
 from game.ui.bombdeck import log as log_module
 from game.ui.bombdeck import paint, palette
 from game.ui.bombdeck.log import LINE_H, name_spans
-from tests.ui.conftest import key
-from tests.ui.test_table import find_match, frames, my_turn, open_table, until
+from tests.ui.test_bombdeck_review4 import every_cards_panel
+from tests.ui.test_table import find_match, my_turn, open_table, until
 
 P, AST = SeatKind.PERSON, SeatKind.ASTUTO
 
 
-# --- 1. the read panel leaves the log's newest lines -----------------------------------------------
+# --- 1. the read panel leaves the log's newest lines ---------------------------------------------
 
 @pytest.mark.parametrize(("game", "seats"), [("mazo", 3), ("mazo", 5), ("bombazo", 6),
                                              ("bombazo", 8)])
@@ -38,21 +38,13 @@ def test_every_cards_panel_leaves_the_newest_log_line_in_view(
     until(app, my_turn(app, scene))
     newest = pygame.Rect(L.LOG.left, L.LOG.bottom - 10 - 2 * LINE_H, L.LOG.width, LINE_H)
     """The newest line's row (the log's foot, its last row: its padding under it)."""
-    for index in range(len(scene.hand.cards)):
-        scene.hand.focus = index
-        frames(app)
-        key(pygame.K_RETURN)
-        frames(app, 20)
-        panel = scene.panel
-        assert panel is not None
+    for index, panel in every_cards_panel(app, scene):
         assert not panel.rect.colliderect(newest), (scene.hand.cards[index], panel.rect)
         for seat, rect in scene.layout.badges().items():
             assert seat == scene.home or not panel.rect.colliderect(rect), (seat, panel.rect)
-        key(pygame.K_ESCAPE)
-        frames(app, 2)
 
 
-# --- 2. each seat's name in its colour ---------------------------------------------------------------
+# --- 2. each seat's name in its colour -----------------------------------------------------------
 
 def test_a_log_row_cuts_each_seats_name_out_in_its_colour() -> None:
     red, blue = (255, 0, 0), (0, 0, 255)
@@ -101,7 +93,7 @@ def test_each_badge_wears_its_seats_colour(silent_app: Callable[..., App]) -> No
         assert badge.ink == palette.SEAT_INKS[seat]
 
 
-# --- 3. the cutters seen, in words -----------------------------------------------------------------
+# --- 3. the cutters seen, in words ---------------------------------------------------------------
 
 @pytest.mark.parametrize(("lang", "none", "some"), [
     ("en", "none seen", "1/2 seen"), ("es", "nadie las vio", "1/2 vistas"),
