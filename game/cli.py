@@ -627,6 +627,8 @@ def build_parser(prog: str = PROG) -> argparse.ArgumentParser:
                              "reveal, take, bomb, history, scoring, …)")
     parser.add_argument("--marks", action="store_true",
                         help="with --screenshot: the tables' deduction marks on")
+    parser.add_argument("--text-size", type=int, choices=(100, 125, 150), metavar="PERCENT",
+                        help="with --screenshot: the text size setting, 100, 125 or 150")
     parser.add_argument("--autoplay", action="store_true",
                         help="play a machine-only game through the screens (people become "
                              "Astuto), print the ranking and exit")
@@ -877,6 +879,8 @@ def _front_end(args: argparse.Namespace) -> int:
         raise UsageError("--size goes with --screenshot FILE")
     if args.marks and args.screenshot is None:
         raise UsageError("--marks goes with --screenshot FILE")
+    if args.text_size is not None and args.screenshot is None:
+        raise UsageError("--text-size goes with --screenshot FILE")
     _check_code(args.code)
     if args.screenshot is not None:
         _check_video()
@@ -927,7 +931,8 @@ def _screenshot(args: argparse.Namespace) -> int:
         lang = system_lang()
     try:
         out = render_scene_to_png(scene, args.screenshot, lang, code=args.code,
-                                  size=args.size, marks=args.marks)
+                                  size=args.size, marks=args.marks,
+                                  text_size=args.text_size or 100)
     except ScreenshotError as error:
         raise UsageError(str(error)) from None
     except OSError as error:

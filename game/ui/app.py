@@ -296,6 +296,7 @@ class App:
         self.sound.set_muted(self.settings.mute)
         self.music.set_muted(self.settings.mute)
         self.music.set_volume(self.settings.volume * self.settings.music_volume)
+        fonts.set_text_size(self.settings.text_size)
 
     def toggle_mute(self) -> None:
         """F8, anywhere: all sound off, or back on; said for a moment at the top."""

@@ -15,13 +15,15 @@ from __future__ import annotations
 
 import os
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pygame
 
 from game.core.errors import MalformedInput, MechaCortaError
 from game.rules.codes import decode, encode
-from game.ui import theme
+from game.ui import fonts, theme
 from game.ui.app import App, png_target
 from game.ui.registry import FEATURED, on_screen, shot_names, ui_kit_for
 from game.ui.settings import Settings
@@ -194,11 +196,23 @@ def _check_name(path: str | Path) -> None:
                               f"(not {text!r})")
 
 
+@contextmanager
+def _text_size_back(factor: float) -> Iterator[None]:
+    """The fonts' text size put back to ``factor`` after the block (a picture at 150 % does
+    not leave the next one, or the test after it, at 150 %)."""
+    try:
+        yield
+    finally:
+        fonts.set_text_size(round(factor * 100))
+
+
 def render_scene_to_png(scene_name: str, path: str | Path, lang: str = "es",
                         settle: float = SETTLE, code: str | None = None,
-                        size: tuple[int, int] | None = None, marks: bool = False) -> Path:
+                        size: tuple[int, int] | None = None, marks: bool = False,
+                        text_size: int = 100) -> Path:
     """Open ``scene_name`` in ``lang`` with default settings on a hidden window and save it
-    (``marks``: with the deduction marks on).
+    (``marks``: with the deduction marks on; ``text_size``: the text size setting, in %;
+    the fonts' text size is put back as it was afterwards).
     ``code`` pins the game of the table scenes and the results. Raises
     :class:`ScreenshotError` (a ``ValueError``) for an unknown scene, a name not ending in
     ``.png``, a bad code, a scene the code's game does not have (another family's, or one its
@@ -217,11 +231,14 @@ def render_scene_to_png(scene_name: str, path: str | Path, lang: str = "es",
     if ours:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
         os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    with tempfile.TemporaryDirectory() as folder:
+    before = fonts.text_factor
+    fonts.set_text_size(text_size)
+    with tempfile.TemporaryDirectory() as folder, _text_size_back(before):
         from game.ui.launch import wire
 
         try:
-            app = wire(App(Settings(language=lang, marks=marks), settings_dir=Path(folder),
+            app = wire(App(Settings(language=lang, marks=marks, text_size=text_size),
+                           settings_dir=Path(folder),
                            lang=lang, audio=False, persist=False,
                            size=size or theme.SCREEN_SIZE))
         except pygame.error as error:  # the video driver the environment names cannot start

@@ -47,6 +47,8 @@ SPEEDS: dict[str, float] = {"slow": 0.7, "normal": 1.0, "fast": 1.8}
 """Machine speed: multiplies every animation and the machine players' pauses."""
 REACTION_MIN = 1
 REACTION_MAX = 10
+TEXT_SIZES = (100, 125, 150)
+"""The text size, in percent of the drawn sizes (issue 24: some players need bigger text)."""
 SETUP_KEYS = ("game", "seats", "options")
 """The last setup's keys (:attr:`Settings.last_setup`)."""
 SETUP_SEATS = 8
@@ -77,6 +79,9 @@ class Settings:
     """How long a reaction (nope) window stays open, 1..10 seconds."""
     fuse_tick: bool = True
     """The ticking fuse under the danger meter."""
+    text_size: int = 100
+    """Every text drawn this much bigger, in percent (one of :data:`TEXT_SIZES`;
+    ``game.ui.fonts.set_text_size`` multiplies every size asked for)."""
     marks: bool = False
     """Deduction marks: the tables show what each hidden card can still be, from the person's
     own view (an aid some players want and others call cheating, so it is off until asked
@@ -212,6 +217,11 @@ def _check(name: str, value: object) -> object | None:
         if isinstance(value, int | float) and not isinstance(value, bool) \
                 and 0 <= value <= 1 and math.isfinite(value):
             return float(value)
+        return None
+    if name == "text_size":  # 125.0 from a hand-edited file is still 125
+        if isinstance(value, int | float) and not isinstance(value, bool) \
+                and value in TEXT_SIZES:
+            return int(value)
         return None
     if name == "reaction_seconds":
         if isinstance(value, int) and not isinstance(value, bool) \

@@ -306,9 +306,20 @@ class Slider(Widget):
         if self.label is None and self.show is None:
             return self.rect.inflate(-2 * self.marker, 0)
         span = self.value_width if self.label is not None else self.rect.width
-        width = span - (self.show_width if self.show is not None else 0)
+        width = span - (self.shown_width() if self.show is not None else 0)
         r = pygame.Rect(self.rect.right - span, self.rect.top, width, self.rect.height)
         return r.inflate(-2 * self.marker, 0)
+
+    def shown_width(self) -> int:
+        """The room of the shown value: ``show_width``, or more when the text size makes
+        its longest value (at either end) need it, up to half the slider (the track keeps
+        the rest)."""
+        if self.show is None:
+            return 0
+        font = fonts.get(theme.TEXT_BODY, True)
+        widest = max(font.size(self.show(v))[0] for v in (self.low, self.high, self.value))
+        span = self.value_width if self.label is not None else self.rect.width
+        return max(self.show_width, min(span // 2, widest + 12))
 
     def _snap(self, v: float) -> float:
         v = max(self.low, min(self.high, v))
@@ -373,7 +384,7 @@ class Slider(Widget):
         if self.show is not None:
             draw_text(surface, self.show(self.value), (self.rect.right, self.rect.centery),
                       theme.TEXT_BODY, ink, bold=True, anchor="midright",
-                      max_width=self.show_width - 8)
+                      max_width=self.shown_width() - 8)
         t = self.track
         bar = pygame.Rect(t.left, t.centery - 4, t.width, 8)
         round_rect(surface, bar, theme.PANEL_EDGE, 4)

@@ -94,6 +94,9 @@ def fitting_title(name: str, short: str, w: int, title_width: int | None = None)
     return word[:1]
 
 
+fonts.on_text_size(fitting_title.cache_clear)  # it measured at the old size
+
+
 def hand_face(art: str, name: str, line: str, size: tuple[int, int] = cards.CARD_SIZE,
               title_width: int | None = None, short: str = "") -> pygame.Surface:
     """The face of a card with picture ``art`` and its effect ``line`` (cached). Without a

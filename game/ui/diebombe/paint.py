@@ -866,6 +866,9 @@ def news_wrap(text: str, width: int, size: int = theme.TEXT_MIN) -> tuple[str, .
     return tuple(lines)
 
 
+fonts.on_text_size(news_wrap.cache_clear)  # it measured at the old size
+
+
 def news_rows(scene: DieTableScene, width: int, most: int) -> list[tuple[str, int]]:
     """The table's latest public events wrapped to ``width``, at most ``most`` rows, oldest
     first, each with its age (0: the newest)."""

@@ -23,7 +23,7 @@ from game.core.errors import MalformedInput
 from game.history.archive import Archive, PastGame
 from game.history.daily import daily_of
 from game.rules.registry import playable
-from game.ui import theme
+from game.ui import fonts, theme
 from game.ui.draw import round_rect
 from game.ui.locale import Translator, ordinal, plural
 from game.ui.players import default_name
@@ -269,13 +269,18 @@ class PastGamesScene(FormScene[None]):
                   anchor="midleft")
         daily = daily_of(past.code, past.ended.date()) is not None
         name = self.t(f"game.{past.game}.name")
-        draw_text(surface, name, (rect.left + 240, y - (11 if daily else 0)), theme.TEXT_BODY,
-                  theme.INK, bold=True, anchor="midleft", max_width=240)
+        # the game's column starts after the date as wide as the text size draws it
+        # and as wide as the name needs, up to 320 (the people's column gives the room)
+        at = max(240, 18 + fonts.get(theme.TEXT_BODY).size(when(past))[0] + 22)
+        wide = max(240, min(320, fonts.get(theme.TEXT_BODY, True).size(name)[0] + 4))
+        draw_text(surface, name, (rect.left + at, y - (11 if daily else 0)), theme.TEXT_BODY,
+                  theme.INK, bold=True, anchor="midleft", max_width=wide)
         if daily:
-            draw_text(surface, self.t("past.daily"), (rect.left + 240, y + 14), theme.TEXT_MIN,
-                      theme.ACCENT, anchor="midleft", max_width=240)
-        draw_text(surface, who(loc, past), (rect.left + 500, y), theme.TEXT_BODY, theme.INK,
-                  anchor="midleft", max_width=rect.width - 500 - 260)
+            draw_text(surface, self.t("past.daily"), (rect.left + at, y + 14), theme.TEXT_MIN,
+                      theme.ACCENT, anchor="midleft", max_width=wide)
+        people = at + wide + 20
+        draw_text(surface, who(loc, past), (rect.left + people, y), theme.TEXT_BODY,
+                  theme.INK, anchor="midleft", max_width=rect.width - people - 250 - 36)
         text, won = result(loc, past)
         draw_text(surface, text, (rect.right - 18, y), theme.TEXT_BODY,
                   theme.OK if won else theme.INK_DIM, bold=won, anchor="midright",

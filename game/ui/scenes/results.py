@@ -475,17 +475,21 @@ class ResultsScene(FormScene[None]):
         draw_text(surface, self.t("results.title"), (theme.SCREEN_W // 2, 18), theme.TEXT_BODY,
                   theme.INK_DIM, bold=True, anchor="midtop")
         lost = self.match.outcome().team_won is False
+        # 60 px, 50 with bigger text (the title and the line around it grow): far above every
+        # floor, and all three keep apart (at 150 % the headline came down over the line)
+        headline = fonts.unscaled(60 if fonts.text_factor == 1.0 else 50)
         if lost:  # red, beside the bomb that went off
             room = theme.SCREEN_W - 120 - 2 * (BOMB_R * 2 + 34)
-            at = draw_text(surface, big, (theme.SCREEN_W // 2 + BOMB_R + 17, 48), 60, LOST_INK,
-                           bold=True, anchor="midtop", max_width=room)
+            at = draw_text(surface, big, (theme.SCREEN_W // 2 + BOMB_R + 17, 48), headline,
+                           LOST_INK, bold=True, anchor="midtop", max_width=room)
             draw_burst_bomb(surface, (at.left - BOMB_R - 30, at.centery + 2), BOMB_R)
         else:
-            draw_text(surface, big, (theme.SCREEN_W // 2, 48), 60, theme.ACCENT, bold=True,
-                      anchor="midtop", max_width=theme.SCREEN_W - 120)
+            draw_text(surface, big, (theme.SCREEN_W // 2, 48), headline, theme.ACCENT,
+                      bold=True, anchor="midtop", max_width=theme.SCREEN_W - 120)
         if small:
-            draw_text(surface, small, (theme.SCREEN_W // 2, 118), theme.TEXT_BODY, theme.INK,
-                      anchor="midtop", max_width=theme.SCREEN_W - 120)
+            # its foot above the panels at any text size (where it stood at 100 %)
+            draw_text(surface, small, (theme.SCREEN_W // 2, LEFT.top - 4), theme.TEXT_BODY,
+                      theme.INK, anchor="midbottom", max_width=theme.SCREEN_W - 120)
         self._draw_ranking(surface)
         self._draw_code(surface)
         self.form.draw(surface)
@@ -588,9 +592,14 @@ class ResultsScene(FormScene[None]):
                           max_width=width)
                 y += size + 6
             return
-        draw_text(surface, team or self._names(first), (name_x, row.top + 16), size or 38,
-                  theme.INK, bold=True, max_width=width)
-        draw_text(surface, kinds, (name_x, row.top + 64), theme.TEXT_SMALL,
+        # the name and under it the kinds, both in the row at any text size: the name's size
+        # is the row's room less the kinds' line (38 at 100 %, as it was)
+        small = fonts.get(theme.TEXT_SMALL).get_height()
+        big = min(size or 38, fonts.unscaled(row.height - 22 - small))
+        top = row.top + max(8, 16 - round(16 * (fonts.text_factor - 1)))
+        name = draw_text(surface, team or self._names(first), (name_x, top), big, theme.INK,
+                         bold=True, max_width=width)
+        draw_text(surface, kinds, (name_x, max(row.top + 64, name.bottom)), theme.TEXT_SMALL,
                   theme.INK_DIM, max_width=width)
 
     def _team_line(self, first: list[int]) -> str:
@@ -631,7 +640,8 @@ class ResultsScene(FormScene[None]):
             draw_text(surface, self.t("results.with_marks"), (x + w, RIGHT.top + 20),
                       theme.TEXT_SMALL, theme.ACCENT, anchor="topright",
                       max_width=w - label.width - 16)
-        box = pygame.Rect(x, RIGHT.top + 50, w, 64)
+        # under the label as tall as the text size draws it (a few px lower at 150 %)
+        box = pygame.Rect(x, max(RIGHT.top + 50, label.bottom), w, 64)
         edge = theme.mix(theme.PANEL_EDGE, theme.ACCENT,
                          1.0 if self.copied is False else self._pulse)
         round_rect(surface, box, theme.BG_DEEP, 14)

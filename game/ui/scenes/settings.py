@@ -3,7 +3,8 @@
 Three pages, each a tab (a click, 1–3, PgUp/PgDn, or the focus moved onto it): the game (the
 language, the machines' speed, the reaction window, the fuse), the sound (the effects, the
 interface's clicks, the music, each with its own slider under the master volume the effects
-slider is, and mute, also F8 anywhere), the screen (fullscreen, reduced motion)."""
+slider is, and mute, also F8 anywhere), the screen (fullscreen, reduced motion, the text size:
+100, 125 or 150 %, every scene open rebuilt at once with it)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from game.ui.draw import round_rect
 from game.ui.keymap import ACTIONS, key_label, key_name, problem
 from game.ui.locale import LANGUAGES, TextSource, plural, text_of
 from game.ui.scenes.base import FormScene
-from game.ui.settings import REACTION_MAX, REACTION_MIN, SPEEDS
+from game.ui.settings import REACTION_MAX, REACTION_MIN, SPEEDS, TEXT_SIZES
 from game.ui.tabs import show_chosen, tab_row
 from game.ui.text import draw_text
 from game.ui.widgets import Button, Choice, Slider, Toggle, Widget
@@ -100,6 +101,9 @@ class SettingsScene(FormScene[None]):
                               s.reduced_motion, self._reduced)
         self.fullscreen = Toggle((0, 0, 0, 0), self.tr("settings.fullscreen"),
                                  self.app.fullscreen, self._fullscreen)
+        sizes = [(n, self.tr("settings.text_size_value", percent=n)) for n in TEXT_SIZES]
+        self.text_size = Choice((0, 0, 0, 0), self.tr("settings.text_size"), sizes,
+                                s.text_size, self._text_size, wrap=False)
         self.reaction = Slider((0, 0, 0, 0), REACTION_MIN, REACTION_MAX, s.reaction_seconds,
                                self._reaction, step=1, label=self.tr("settings.reaction_window"),
                                show=lambda v: plural(self.app.loc, "newgame.seconds", round(v)),
@@ -114,7 +118,7 @@ class SettingsScene(FormScene[None]):
         self.pages: tuple[tuple[Widget, ...], ...] = (
             (self.language, self.speed, self.reaction, self.fuse, self.marks),
             (self.volume, self.interface, self.music, self.mute),
-            (self.fullscreen, self.reduced),
+            (self.fullscreen, self.reduced, self.text_size),
             (*self.key_rows, self.reset_keys),
         )
         for widgets in self.pages:
@@ -244,6 +248,18 @@ class SettingsScene(FormScene[None]):
     def _reduced(self, on: bool) -> None:
         self.app.settings.reduced_motion = on
         self.app.apply_settings()
+
+    def _text_size(self, percent: int) -> None:
+        """Every text at ``percent`` % from now: the fonts grow, and every scene open is built
+        again (this one last, its focus kept) so their layouts measure the new size."""
+        self.app.settings.text_size = percent
+        if not fonts.set_text_size(percent):
+            return
+        for scene in self.app.stack:
+            if scene is not self:
+                scene.on_language()
+        self.rebuild()
+        self.app.wake()
 
     def _fullscreen(self, on: bool) -> None:
         self.app.set_fullscreen(on)

@@ -44,6 +44,12 @@ DECOR = ("see_future", "defuse", "nope", "animal_octopus", "skip", "bomb", "shuf
 _HALO: dict[float, pygame.Surface] = {}
 
 
+def _logo() -> int:
+    """The game's name is a logo drawn with letters: the same size at any text size (at
+    150 % it would push the buttons off the screen; it is far above any floor)."""
+    return fonts.unscaled(theme.TEXT_TITLE)
+
+
 def _halo() -> pygame.Surface:
     """A soft warm glow behind the bomb (a radial gradient, made once per scale)."""
     found = _HALO.get(gfx.scale())
@@ -111,7 +117,7 @@ class TitleScene(FormScene[None]):
                                  shortcut=pygame.K_RETURN, shortcut_label=enter)
         # Three columns: the tables of this computer, of the network and of a code first,
         # then the pages, then Quit alone under them (the rows stay clear of the corner cards).
-        w, h, gap, step = 268, 58, 16, 74
+        w, h, gap, step = self._column_width(), 58, 16, 74
         left, middle, right = cx - w - gap - w // 2, cx - w // 2, cx + w // 2 + gap
         self.new_game = Button((left, 404, w, h), self.tr("title.new_game"), self._new_game)
         self.join_table = Button((middle, 404, w, h), self.tr("title.join_table"),
@@ -133,6 +139,15 @@ class TitleScene(FormScene[None]):
                    self.how_to_play, self.daily, self.past_games, self.quit]
         for b in buttons:
             self.form.add(b)
+
+    def _column_width(self) -> int:
+        """268 wide, wider when the text size makes a label need it (up to 380: three
+        columns still fit between the corner cards' tops)."""
+        keys = ("new_game", "join_table", "enter_code", "rules", "settings", "how_to_play",
+                "daily", "past_games", "quit")
+        font = fonts.get(theme.TEXT_BODY, True)
+        widest = max(font.size(self.t(f"title.{key}"))[0] for key in keys)
+        return max(268, min(380, widest + 32))
 
     def _resume_text(self) -> str:
         return f"{self.t('title.resume_short')} · {self.offer_line()}"
@@ -258,7 +273,7 @@ class TitleScene(FormScene[None]):
         return [self._bomb_rect().inflate(80, 80)]
 
     def _title_rect(self) -> pygame.Rect:
-        surf = fonts.render(self.t("app.title"), theme.TEXT_TITLE, theme.INK, bold=True)
+        surf = fonts.render(self.t("app.title"), _logo(), theme.INK, bold=True)
         return surf.get_rect(midtop=(theme.SCREEN_W // 2 + 50, 72))
 
     def _bomb_rect(self) -> pygame.Rect:
@@ -297,10 +312,9 @@ class TitleScene(FormScene[None]):
             bob = 0.0 if self.app.motion.reduced else math.sin(self._bob * 1.3 + i) * 4
             surface.blit(img, (x, y + bob))
         title = self._title_rect()
-        shadow = fonts.render(self.t("app.title"), theme.TEXT_TITLE, theme.SHADE, bold=True)
+        shadow = fonts.render(self.t("app.title"), _logo(), theme.SHADE, bold=True)
         surface.blit(shadow, title.move(4, 6))
-        draw_text(surface, self.t("app.title"), title.topleft, theme.TEXT_TITLE, theme.ACCENT,
-                  bold=True)
+        draw_text(surface, self.t("app.title"), title.topleft, _logo(), theme.ACCENT, bold=True)
         bomb = self._bomb_rect()
         glow = 0.5 + 0.5 * math.sin(self.clock * 3)
         halo = _halo()
