@@ -291,7 +291,7 @@ def test_the_eye_on_your_badge_says_what_it_counts(silent_app: Callable[..., App
     match = find_match(GameConfig("mazo", (P, AST, AST)), holds(0, "defuse"))
     scene = open_table(app, match)
     until(app, my_turn(app, scene))
-    assert paint.known_words(scene.namer, 0, 1) == "none seen"
+    assert paint.known_words(scene.namer, 0, 1) == "not seen"
     said = [text for icon, text in tooltip_lines(scene, 0) if icon == "eye"]
     assert said == ["Seen by the others: Wire Cutters ×1"], said  # the one dealt
 

@@ -18,7 +18,9 @@ from game.ui.app import App
 from game.ui.bombdeck import layout as L
 from game.ui.bombdeck import log as log_module
 from game.ui.bombdeck import paint, palette
-from game.ui.bombdeck.log import LINE_H, name_spans
+from game.ui.bombdeck.log import LINE_H
+from game.ui.named_text import name_spans
+from tests.ui.conftest import frames, key
 from tests.ui.test_bombdeck_review4 import every_cards_panel
 from tests.ui.test_table import find_match, my_turn, open_table, until
 
@@ -95,13 +97,74 @@ def test_each_badge_wears_its_seats_colour(silent_app: Callable[..., App]) -> No
 
 # --- 3. the cutters seen, in words ---------------------------------------------------------------
 
-@pytest.mark.parametrize(("lang", "none", "some"), [
-    ("en", "none seen", "1/2 seen"), ("es", "nadie las vio", "1/2 vistas"),
-    ("pt", "ninguém viu", "1/2 vistas")])
+@pytest.mark.parametrize(("lang", "one", "none", "some"), [
+    ("en", "not seen", "none seen", "1/2 seen"),
+    ("es", "nadie lo vio", "nadie los vio", "1/2 vistas"),  # (el Cortacables)
+    ("pt", "ninguém viu", "ninguém viu", "1/2 vistas")])
 def test_the_cutters_seen_say_how_many_of_yours(
-        silent_app: Callable[..., App], lang: str, none: str, some: str) -> None:
+        silent_app: Callable[..., App], lang: str, one: str, none: str, some: str) -> None:
     app = silent_app(lang)
     match = find_match(GameConfig("mazo", (P, AST, AST)), lambda m: True)
     scene = open_table(app, match)
-    assert paint.known_words(scene.namer, 0, 1) == none
+    assert paint.known_words(scene.namer, 0, 1) == one
+    assert paint.known_words(scene.namer, 0, 2) == none
     assert paint.known_words(scene.namer, 1, 2) == some
+
+
+def test_a_rivals_known_cutter_is_named_in_its_tooltip(
+        silent_app: Callable[..., App]) -> None:
+    app = silent_app("es")
+    match = find_match(GameConfig("mazo", (P, AST, AST)), lambda m: True)
+    scene = open_table(app, match)
+    seats = list(scene.shown.seats)
+    seats[1] = seats[1]._replace(defuses_proven=1)
+    scene.shown = scene.shown._replace(seats=tuple(seats))
+    assert ("defuse", "Seguro que tiene Cortacables") in paint.tooltip_lines(scene, 1)
+
+
+def test_the_winners_shield_gives_way_to_its_wins_tag(silent_app: Callable[..., App],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 6: with an Escudo chip up, "¡Gana!" was squeezed to 5 px on the final table."""
+    from game.ui.bombdeck import badges
+
+    drawn: list[str] = []
+    real = badges._shield
+    monkeypatch.setattr(badges, "_shield", lambda *a, **k: drawn.append("shield") or real(*a, **k))
+    info = badges.BadgeInfo("Astuto 2", 3, True, 0, True, False, won_text="¡Gana!")
+    surface = pygame.Surface((400, 200))
+    badges.draw_badge(surface, pygame.Rect(10, 10, 232, 92), info, 0.0)
+    assert drawn == []
+    badges.draw_badge(surface, pygame.Rect(10, 10, 232, 92),
+                      badges.BadgeInfo("Astuto 2", 3, True, 0, True, False), 0.0)
+    assert drawn == ["shield"]
+
+
+def test_the_whole_log_keeps_the_names_colours(silent_app: Callable[..., App],
+                                               monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review 6: H's whole log lost the colours the table's log has."""
+    from game.ui.scenes.log import LogScene
+
+    app = silent_app("en")
+    match = find_match(GameConfig("mazo", (P, AST, AST)), lambda m: True)
+    scene = open_table(app, match)
+    until(app, my_turn(app, scene))
+    key(pygame.K_SPACE)  # draw: the machines play, the log fills
+    until(app, lambda: scene._logged >= 3 and my_turn(app, scene)())
+    key(pygame.K_h)
+    frames(app, 2)
+    log = app.stack.top
+    assert isinstance(log, LogScene)
+    inks = paint.seat_inks(scene)
+    assert log.names == inks
+    drawn: list[tuple[str, tuple[int, ...]]] = []
+    real = log_module.fonts.render
+
+    def spy(text: str, size: int, color: tuple[int, int, int] = (0, 0, 0),
+            bold: bool = False) -> pygame.Surface:
+        drawn.append((text, tuple(color[:3])))
+        return real(text, size, color, bold)
+
+    monkeypatch.setattr(log_module.fonts, "render", spy)
+    log.draw(app.canvas)
+    coloured = {text: color for text, color in drawn if text in inks}
+    assert coloured and all(color == inks[text] for text, color in coloured.items())

@@ -211,7 +211,7 @@ def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, tim
         r = draw_text(surface, str(info.defuses), (ix + 30, row + 16), theme.TEXT_MIN, dim,
                       bold=True, anchor="midleft")
         ix = r.right + 8
-    if info.shield and not out:
+    if info.shield and not out and not info.won_text:  # (the game is over: "Wins!" instead)
         ix = _shield(surface, info, ix, row, right)
     if out and info.out_text:
         text = fit_line(info.out_text, theme.TEXT_MIN, right - ix, palette.OUT_PLACE, bold=True)

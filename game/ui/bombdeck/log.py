@@ -13,7 +13,8 @@ from game.ui.bombdeck import palette
 from game.ui.bombdeck.names import Namer
 from game.ui.bombdeck.palette import Color
 from game.ui.draw import round_rect
-from game.ui.text import draw_text, fit_line, wrap_text
+from game.ui.named_text import draw_named_row
+from game.ui.text import draw_text, wrap_text
 
 LOG_LINES = 6
 
@@ -234,50 +235,6 @@ def ready_log(rect: pygame.Rect, lines: Sequence[str]) -> None:
             fonts.render(row, theme.TEXT_MIN, palette.LOG_OLD)
 
 
-def name_spans(row: str, names: Mapping[str, Color]) -> list[tuple[str, Color | None]]:
-    """``row`` cut into pieces, each seat's name in ``names`` a piece of its own with its
-    colour (``None``: the row's own colour). A name counts only as a whole word ("Ana" is
-    not in "Banana"); the longer name wins where two start at one place."""
-    spans: list[tuple[str, Color | None]] = []
-    order = sorted((n for n in names if n), key=len, reverse=True)
-    plain = 0
-    i = 0
-    while i < len(row):
-        found = next((n for n in order if row.startswith(n, i)
-                      and (i == 0 or not row[i - 1].isalnum())
-                      and (i + len(n) == len(row) or not row[i + len(n)].isalnum())), None)
-        if found is None:
-            i += 1
-            continue
-        if plain < i:
-            spans.append((row[plain:i], None))
-        spans.append((found, names[found]))
-        i += len(found)
-        plain = i
-    if plain < len(row):
-        spans.append((row[plain:], None))
-    return spans
-
-
-def _draw_row(surface: pygame.Surface, row: str, pos: tuple[int, int], width: int,
-              color: Color, names: Mapping[str, Color]) -> None:
-    """One row of the log, the seats' names in their colours (same font: the row measures as
-    it was wrapped)."""
-    spans = name_spans(row, names)
-    if len(spans) < 2 and not (spans and spans[0][1] is not None):
-        surface.blit(fit_line(row, theme.TEXT_MIN, width, color), pos)
-        return
-    pieces = [fonts.render(text, theme.TEXT_MIN, color if ink is None else ink)
-              for text, ink in spans]
-    if sum(p.get_width() for p in pieces) > width:  # (never, as wrapped): one colour, fitted
-        surface.blit(fit_line(row, theme.TEXT_MIN, width, color), pos)
-        return
-    x, y = pos
-    for piece in pieces:
-        surface.blit(piece, (x, y))
-        x += piece.get_width()
-
-
 def draw_log(surface: pygame.Surface, rect: pygame.Rect, title: str,
              lines: Sequence[str], more: str = "",
              names: Mapping[str, Color] | None = None) -> None:
@@ -299,5 +256,6 @@ def draw_log(surface: pygame.Surface, rect: pygame.Rect, title: str,
             y += ENTRY_GAP
             last_age = age
         color = palette.LOG_NEW if age == 0 else palette.LOG_OLD
-        _draw_row(surface, row, (rect.left + 14, y), width, color, names or {})
+        draw_named_row(surface, row, (rect.left + 14, y), theme.TEXT_MIN, width, color,
+                       names or {})
         y += LINE_H

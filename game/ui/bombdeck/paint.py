@@ -280,7 +280,7 @@ def known_words(namer: Namer, seen: int, held: int) -> str:
     """Bomba en el Mazo's own badge: how many of your cutters the others have seen, out of
     those you hold ("1/2 seen", "none seen"; review 5: "they saw 0" needed the mouse)."""
     if seen <= 0:
-        return namer.t("mazo.known_none")
+        return namer.plural("mazo.known_none", held)
     return namer.t("mazo.known", n=seen, held=max(seen, held))
 
 
@@ -356,7 +356,8 @@ def tooltip_lines(scene: TableScene, seat: int) -> list[tuple[str, str]]:
             lines.append(("eye", namer.t("table.others_see", n=info.defuses_proven,
                                          card=namer.card("defuse"))))
     elif info.defuses_proven > 0:
-        lines.append(("defuse", scene.namer.t("table.has_defuse")))
+        lines.append(("defuse", scene.namer.t("table.has_defuse",
+                                              card=scene.namer.card("defuse"))))
     if info.shield:
         lines.append(("shield", scene.namer.t("table.shield_up")))
     return lines

@@ -44,7 +44,7 @@ from game.ui.bombdeck.hide_bomb import HideBombScene
 from game.ui.bombdeck.inputs import PRESS_KEYS, TableInput
 from game.ui.bombdeck.moments import Moment
 from game.ui.bombdeck.names import Namer
-from game.ui.bombdeck.paint import meter_counts, paint_table
+from game.ui.bombdeck.paint import meter_counts, paint_table, seat_inks
 from game.ui.bombdeck.readpanel import ReadPanel
 from game.ui.bombdeck.story import Story
 from game.ui.table.base import FAST_FORWARD
@@ -523,7 +523,7 @@ class TableScene(TableInput):
         items = self.match.feed_for(viewer, 0)[: self._logged]
         lines = [text for text, _ev in log_lines(self.namer, items, viewer,
                                                   keep=len(items) + 1)]
-        self.push(LogScene(self.app, self.t("log.all"), lines))
+        self.push(LogScene(self.app, self.t("log.all"), lines, seat_inks(self)))
 
     def _decided(self, seer: int | None) -> None:
         self.close_panel()

@@ -9,12 +9,13 @@ the game): the bomb deck's log, Caza Bombas' news.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING
 
 import pygame
 
 from game.ui import theme
+from game.ui.named_text import draw_named_row
 from game.ui.scenes.base import ModalScene
 from game.ui.text import draw_text, wrap_text
 from game.ui.widgets import Button
@@ -34,9 +35,12 @@ class LogScene(ModalScene[None]):
     pauses_below = True
     panel_size = (1000, 640)
 
-    def __init__(self, app: App, title: str, lines: Sequence[str]) -> None:
+    def __init__(self, app: App, title: str, lines: Sequence[str],
+                 names: Mapping[str, theme.Color] | None = None) -> None:
         self.title = title
         self.entries = list(lines)
+        self.names = dict(names or {})
+        """Each seat's name with its colour, as the table's log draws them (none: one colour)."""
         self.rows: list[tuple[str, bool]] = []
         """Every wrapped row, with whether it starts an entry (the gap above it)."""
         self.top = 0
@@ -97,8 +101,8 @@ class LogScene(ModalScene[None]):
             if starts and n:
                 y += ENTRY_GAP
             newest = self.top + n >= last  # the last entry bright, as on the table
-            draw_text(surface, row, (left, y), theme.TEXT_SMALL,
-                      theme.INK if newest else theme.INK_DIM, max_width=p.width - 80)
+            draw_named_row(surface, row, (left, y), theme.TEXT_SMALL, p.width - 80,
+                           theme.INK if newest else theme.INK_DIM, self.names)
             y += LINE_H
         if self.most:
             where = self.t("log.scroll") if self.top < self.most else self.t("log.at_end")
