@@ -168,3 +168,22 @@ def test_the_whole_log_keeps_the_names_colours(silent_app: Callable[..., App],
     log.draw(app.canvas)
     coloured = {text: color for text, color in drawn if text in inks}
     assert coloured and all(color == inks[text] for text, color in coloured.items())
+
+
+@pytest.mark.parametrize("lang", ["es", "en", "pt"])
+def test_a_lift_in_a_short_hand_never_cuts_a_neighbours_title(
+        silent_app: Callable[..., App], lang: str) -> None:
+    """Review 6: four or five cards lie whole at rest; lifting one covered a neighbour two
+    places away, whose title was cut to "Cort." beside "Corta- cables" elsewhere. It keeps its
+    face as it rests (whole, partly under the next card) or a form of the name."""
+    app = silent_app(lang)
+    match = find_match(GameConfig("mazo", (P, AST, AST)),
+                       lambda m: len(m.view_for(0).hand) == 5 and "defuse" in m.view_for(0).hand)
+    scene = open_table(app, match)
+    until(app, my_turn(app, scene))
+    namer = scene.namer
+    for index in range(len(scene.hand.cards)):
+        scene.hand.focus = index
+        frames(app, 20)
+        for card, title in paint.hand_titles(scene).items():
+            assert title in (namer.card(card), namer.short(card)), (index, card, title)

@@ -411,9 +411,12 @@ class HandFan:
         for i, x, y, angle, scale in self._order():
             big = scale > 1.05
             shown, resting = widths.get(i), rest.get(i)
-            if shown is not None and resting is not None and resting > shown and names \
+            if shown is not None and (resting is None or resting > shown) and names \
                     and not names(self.cards[i], shown):
-                shown = resting  # the face as it rests, not a cut title
+                # the face as it rests (whole, when nothing covered it at rest), partly under
+                # the next card for that moment, not a cut title (review 6: "Cort." in the
+                # lesson's four cards, beside "Corta- cables")
+                shown = resting
             face = face_of(self.cards[i], big, shown) if self.faces \
                 else (back or cards.draw_back())
             placed.append(PlacedCard(face, x, y + sink, angle, scale, self._lift.get(i, 0.0),

@@ -97,9 +97,9 @@ def hand_titles(scene: TableScene) -> dict[str, str]:
     out: dict[str, str] = {}
     for i, card in enumerate(hand.cards):
         shown, resting = widths.get(i), rest.get(i)
-        if shown is not None and resting is not None and resting > shown \
+        if shown is not None and (resting is None or resting > shown) \
                 and not named_in(scene, card, shown):
-            shown = resting
+            shown = resting  # (None: whole at rest, as the fan draws it: ``HandFan.plan``)
         if shown is not None and shown <= SLIVER:
             continue
         name = namer.card(card)
