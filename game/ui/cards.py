@@ -22,7 +22,7 @@ from game.ui.text import NARROW, fit_line, wrap_text
 __all__ = [
     "CARD_H", "CARD_SIZE", "CARD_W", "HOVER_SCALE", "CardStyle", "band_ink", "blit_card",
     "card_size", "draw_back", "draw_card", "draw_icon", "style_of", "title_layout",
-    "title_room",
+    "title_room", "whole_title",
 ]
 
 CARD_W = 110
@@ -184,6 +184,21 @@ def title_layout(name: str, width: int, size: int, most: int = 2, whole: bool = 
     if len(lines) > most:
         lines = [*lines[:most - 1], " ".join(lines[most - 1:]).replace("- ", "")]
     return lines, theme.TEXT_MIN, False
+
+
+def whole_title(name: str, short: str, w: int = CARD_W) -> str:
+    """The title a full face ``w`` wide shows: its ``name`` when its words fit whole (on
+    two lines at most, narrowed no further than :data:`~game.ui.text.NARROW`), else the
+    locale's ``short`` form when that does ("Octo- pus": the hyphen a line break), else the
+    name as :func:`draw_card` fits it. A bigger text size grows the title while the face
+    keeps its size, so a name that fits at 100 % may need the short form at 150 %; where the
+    name fits it is what shows, so a face looks the same as before at 100 %."""
+    room = title_room(w)
+    size = max(theme.TEXT_MIN, round(w * 0.13))
+    for title in (name, short):
+        if title and title_layout(title, room, size, 2, whole=True)[0]:
+            return title
+    return name
 
 
 def _name_lines(name: str, size: int, width: int, ink: theme.Color, most: int = 2,

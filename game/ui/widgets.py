@@ -175,6 +175,20 @@ class Button(Widget):
         self._hover_t = 0.0
         self._flash = 0.0
 
+    def needed_width(self) -> int:
+        """The width that shows the label whole beside its key cap and icon, as ``draw``
+        lays them out at the current text size: a scene that can give a button more room
+        (a bigger text size) asks this instead of a constant."""
+        room = 24 + fonts.get(self.size, True).size(text_of(self.text))[0] + 4
+        label = text_of(self.shortcut_label) if self.shortcut_label is not None else ""
+        if label and _prompts is not None:
+            label = _prompts(self.shortcut, label)
+        if label:
+            room += fonts.get(theme.TEXT_MIN).size(label)[0] + 14 + 10
+        if self.icon is not None:
+            room += min(self.rect.height - 16, 40) + 10
+        return room
+
     def fire(self) -> bool:
         if not (self.enabled and self.visible) or self._cool > 0:
             return False

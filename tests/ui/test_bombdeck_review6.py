@@ -122,21 +122,42 @@ def test_a_rivals_known_cutter_is_named_in_its_tooltip(
     assert ("defuse", "Seguro que tiene Cortacables") in paint.tooltip_lines(scene, 1)
 
 
-def test_the_winners_shield_gives_way_to_its_wins_tag(silent_app: Callable[..., App],
-                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """Review 6: with an Escudo chip up, "¡Gana!" was squeezed to 5 px on the final table."""
+@pytest.mark.parametrize("percent", [100, 125, 150])
+def test_the_winners_tag_is_whole_beside_a_shield(silent_app: Callable[..., App],
+                                                  percent: int) -> None:
+    """Review 6: with an Escudo chip up, "¡Gana!" was squeezed to 5 px on the final table;
+    at 125 % text even without one. It has the line under the row to itself."""
+    from game.ui import fonts
     from game.ui.bombdeck import badges
 
-    drawn: list[str] = []
-    real = badges._shield
-    monkeypatch.setattr(badges, "_shield", lambda *a, **k: drawn.append("shield") or real(*a, **k))
-    info = badges.BadgeInfo("Astuto 2", 3, True, 0, True, False, won_text="¡Gana!")
-    surface = pygame.Surface((400, 200))
-    badges.draw_badge(surface, pygame.Rect(10, 10, 232, 92), info, 0.0)
-    assert drawn == []
-    badges.draw_badge(surface, pygame.Rect(10, 10, 232, 92),
-                      badges.BadgeInfo("Astuto 2", 3, True, 0, True, False), 0.0)
-    assert drawn == ["shield"]
+    silent_app("es")
+
+    class Spy:
+        squeezes: list[tuple[str, float]] = []
+
+        def rendered(self, text: str, size: int) -> None:
+            pass
+
+        def squeezed(self, text: str, size: int, ratio: float) -> None:
+            self.squeezes.append((text, ratio))
+
+        def cut(self, text: str, size: int) -> None:
+            self.squeezes.append((text, 0.0))
+
+    spy = Spy()
+    fonts.observer, before = spy, fonts.observer
+    fonts.set_text_size(percent)
+    try:
+        for you in ("", "Tú"):
+            info = badges.BadgeInfo("Astuto 2", 12, True, 1, True, False, tag=you,
+                                    shield_name="Escudo", held=2 if you else None,
+                                    won_text="¡Gana!")
+            badges.draw_badge(pygame.Surface((400, 200)), pygame.Rect(10, 10, 232, 92), info,
+                              0.0)
+    finally:
+        fonts.observer = before
+        fonts.set_text_size(100)
+    assert not [s for s in spy.squeezes if s[0] == "¡Gana!"], spy.squeezes
 
 
 def test_the_whole_log_keeps_the_names_colours(silent_app: Callable[..., App],

@@ -211,13 +211,10 @@ def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, tim
         r = draw_text(surface, str(info.defuses), (ix + 30, row + 16), theme.TEXT_MIN, dim,
                       bold=True, anchor="midleft")
         ix = r.right + 8
-    if info.shield and not out and not info.won_text:  # (the game is over: "Wins!" instead)
+    if info.shield and not out:
         ix = _shield(surface, info, ix, row, right)
     if out and info.out_text:
         text = fit_line(info.out_text, theme.TEXT_MIN, right - ix, palette.OUT_PLACE, bold=True)
-        surface.blit(text, text.get_rect(midright=(right, row + 16)))
-    elif info.won_text:
-        text = fit_line(info.won_text, theme.TEXT_MIN, right - ix, theme.ACCENT, bold=True)
         surface.blit(text, text.get_rect(midright=(right, row + 16)))
     elif info.thinking and not out:
         _thinking_dots(surface, rect, time)
@@ -226,7 +223,12 @@ def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, tim
         tag_right = draw_text(surface, info.tag, (rect.left + 14, rect.bottom - 8),
                               theme.TEXT_MIN, dim, anchor="bottomleft",
                               max_width=rect.width - 28).right
-    if eye and info.known_word:
+    if info.won_text:  # on the line under the row, its own room (the row is full: cards,
+        # the cutters and their count, a shield; at 125 % text "Wins!" was squeezed there)
+        won = fit_line(info.won_text, theme.TEXT_MIN, right - tag_right - 12, theme.ACCENT,
+                       bold=True)
+        surface.blit(won, won.get_rect(bottomright=(right, rect.bottom - 8)))
+    elif eye and info.known_word:
         # the eye in words on the line under the row (the row has no room for them): the
         # cutters' icon and "seen: 1" at the bottom right (what was seen, and by how many: an
         # eye and "known: 1" read as a riddle, review 2), the badge's tooltip saying it whole

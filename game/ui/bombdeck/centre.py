@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 
 import pygame
 
-from game.ui import cards, gfx, theme
+from game.ui import cards, fonts, gfx, theme
 from game.ui.bombdeck import palette
 from game.ui.bombdeck.layout import CLUES, DECK, DISCARD, METER
 from game.ui.cache import MB, SurfaceCache
@@ -180,15 +180,19 @@ def draw_clues(surface: pygame.Surface, title: str, clues: Sequence[tuple[str, s
     head = draw_text(surface, title, (CLUES.left + 4, CLUES.top), theme.TEXT_MIN, palette.INK,
                      bold=True)
     area = head.copy()
-    x, y = CLUES.left, CLUES.top + 24
+    x, y = CLUES.left, CLUES.top + fonts.scaled(24)
+    # with bigger text a chip may reach past the meter's width, to the screen's margin (the
+    # draw button is below that row): "13th: Exploding Kitten" was squeezed at 125 %
+    right = CLUES.right if fonts.text_factor == 1.0 else theme.SCREEN_W - 16
+    high = fonts.scaled(30)
     for card, text in clues:
         ground = clue_ground(card)
-        label = fit_line(text, theme.TEXT_MIN, CLUES.width - 44, theme.readable_ink(ground),
-                         bold=True)
+        label = fit_line(text, theme.TEXT_MIN, right - CLUES.left - 44,
+                         theme.readable_ink(ground), bold=True)
         w = 30 + label.get_width() + 12
-        if x + w > CLUES.right and x > CLUES.left:
-            x, y = CLUES.left, y + 34
-        chip = pygame.Rect(x, y, w, 30)
+        if x + w > right and x > CLUES.left:
+            x, y = CLUES.left, y + high + 4
+        chip = pygame.Rect(x, y, w, high)
         round_rect(surface, chip, ground, 15)
         round_rect(surface, chip, cards.style_of(card).base, 15, 255, 2)
         draw_icon(surface, card, (chip.left + 5, chip.top + 3, 24, 24))
@@ -204,7 +208,8 @@ def draw_no_clues(surface: pygame.Surface, title: str, hint: str) -> pygame.Rect
     head = draw_text(surface, title, (CLUES.left + 4, CLUES.top), theme.TEXT_MIN, palette.INK,
                      bold=True)
     area = head.copy()
-    for k, line in enumerate(wrap_text(hint, theme.TEXT_MIN, CLUES.width - 8)[:2]):
-        area.union_ip(draw_text(surface, line, (CLUES.left + 4, CLUES.top + 24 + k * 22),
+    top, step = CLUES.top + fonts.scaled(24), fonts.scaled(22)  # (lines grown with the text)
+    for k, line in enumerate(wrap_text(hint, theme.TEXT_MIN, CLUES.width - 8)):
+        area.union_ip(draw_text(surface, line, (CLUES.left + 4, top + k * step),
                                 theme.TEXT_MIN, palette.INK_DIM, max_width=CLUES.width - 8))
     return area

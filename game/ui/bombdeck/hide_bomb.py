@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.rules.bombdeck.actions import RANDOM
-from game.ui import cards, gfx, theme
+from game.ui import cards, fonts, gfx, theme
 from game.ui.bombdeck.kitten import KITTEN, kitten_back
 from game.ui.draw import round_rect
 from game.ui.locale import ordinal, plural
@@ -24,6 +24,11 @@ if TYPE_CHECKING:
 
 Choice = int | str
 ROW_TOP = 266
+
+
+def _grown(size: int) -> int:
+    """How much taller a line of ``size`` is at the person's text size than at 100 %."""
+    return fonts.scaled(size) - size
 """The row of backs, from the panel's top; the bomb waits above it."""
 BACK = (64, 90)
 BOMB = (104, 146)
@@ -55,7 +60,21 @@ SPACE_AFTER = 0.8
 
 
 class HideBombScene(ModalScene[Choice]):
-    panel_size = (1160, 604)
+    @property
+    def panel_size(self) -> tuple[int, int]:  # type: ignore[override]
+        """Taller by what its lines grow at a bigger text size (its rows were set for 100 %:
+        the count ran into the heading, the hint under the buttons)."""
+        return (1160, 604 + self._row_top_grown + 2 * _grown(theme.TEXT_MIN)
+                + _grown(theme.TEXT_LARGE + 4))
+
+    @property
+    def _row_top_grown(self) -> int:
+        return _grown(theme.TEXT_HEADING) + _grown(theme.TEXT_BODY)
+
+    @property
+    def row_top(self) -> int:
+        """The deck's row, from the panel's top: under the heading and the count."""
+        return ROW_TOP + self._row_top_grown
     pauses_below = False
 
     def __init__(self, app: App, deck_size: int, *, kitten: bool = False,
@@ -71,7 +90,7 @@ class HideBombScene(ModalScene[Choice]):
 
     def build(self) -> None:
         p = self.panel
-        self.slider = PickSlider((p.left + 60, p.top + ROW_TOP + 104, p.width - 120, 44), 0,
+        self.slider = PickSlider((p.left + 60, p.top + self.row_top + 104, p.width - 120, 44), 0,
                                  max(0, self.deck_size), self.position, self._slid, step=1,
                                  marker=18)
         self.slider.blank = self.random
@@ -164,7 +183,8 @@ class HideBombScene(ModalScene[Choice]):
         self.heading(surface, self.t("hide.title_kitten" if self.kitten else "hide.title"),
                      p.top + 22)
         draw_text(surface, plural(self.app.loc, "hide.deck_count", self.deck_size),
-                  (p.centerx, p.top + 78), theme.TEXT_BODY, theme.INK_DIM, anchor="midtop")
+                  (p.centerx, p.top + 78 + _grown(theme.TEXT_HEADING)), theme.TEXT_BODY,
+                  theme.INK_DIM, anchor="midtop")
         self._draw_row(surface)
         track = self.slider.track
         below = self.slider.rect.bottom + 4
@@ -172,7 +192,8 @@ class HideBombScene(ModalScene[Choice]):
                   theme.INK_DIM, anchor="midtop")
         draw_text(surface, self.t("hide.bottom"), (track.right, below), theme.TEXT_MIN,
                   theme.INK_DIM, anchor="midtop")
-        where = draw_text(surface, self.where(), (p.centerx, below + 24), theme.TEXT_LARGE + 4,
+        where = draw_text(surface, self.where(), (p.centerx, below + 24 + _grown(theme.TEXT_MIN)),
+                          theme.TEXT_LARGE + 4,
                           theme.ACCENT, bold=True, anchor="midtop", max_width=p.width - 80)
         draw_text(surface, self.t("hide.keys_hint"), (p.centerx, where.bottom + 6),
                   theme.TEXT_MIN, theme.INK_DIM, anchor="midtop")
@@ -192,7 +213,7 @@ class HideBombScene(ModalScene[Choice]):
         w = max(6, min(BACK[0], round(step) - 4))
         h = min(BACK[1], round(w * 1.4)) if w >= SLIM else BACK[1] * 2 // 3
         start = p.centerx - (step * n + gap) / 2
-        y = p.top + ROW_TOP + (BACK[1] - h) // 2
+        y = p.top + self.row_top + (BACK[1] - h) // 2
         out = []
         for i in range(n):
             x = start + (i + 0.5) * step + (gap if chosen is not None and i >= chosen else 0)
@@ -225,9 +246,9 @@ class HideBombScene(ModalScene[Choice]):
                 round_rect(surface, r, cards.BACK_BODY, max(2, r.width // 3))
                 round_rect(surface, r, cards.BACK_EDGE, max(2, r.width // 3), 255, 2)
         size = rects[0].size if rects else BACK
-        y = rects[0].top if rects else p.top + ROW_TOP
+        y = rects[0].top if rects else p.top + self.row_top
         bomb = cards.draw_card(KITTEN if self.kitten else "bomb", self.bomb_name, "", BOMB)
-        bomb_y = p.top + ROW_TOP - 8
+        bomb_y = p.top + self.row_top - 8
         if chosen is not None:
             gx = round(self._gap_at(chosen))
             gx = max(p.left + 8 + BOMB[0] // 2, min(p.right - 8 - BOMB[0] // 2, gx))

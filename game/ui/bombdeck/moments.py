@@ -109,11 +109,21 @@ class Moment:
         return self.fade * pulse
 
 
+def _grown(size: int) -> int:
+    """How much taller than at 100 % a line of ``size`` is at the person's text size."""
+    return fonts.scaled(size) - size
+
+
 def band_rect(moment: Moment) -> pygame.Rect:
     """A band across the table, above the card of the moment or below it; its last row says
-    how to go on."""
+    how to go on. Its lines grow with the text size (the title is a picture of letters, far
+    above any floor: it keeps its size)."""
     top = 192 if moment.spot_y > 380 else 330
-    return pygame.Rect(0, top, theme.SCREEN_W, BAND_H + (THEN_H if moment.then else HINT_H))
+    grown = _grown(theme.TEXT_LARGE) + (_grown(theme.TEXT_BODY) if moment.then else 0) \
+        + _grown(theme.TEXT_MIN)
+    top = min(top, theme.SCREEN_H - BAND_H - THEN_H - grown - 8)
+    return pygame.Rect(0, top, theme.SCREEN_W,
+                       BAND_H + (THEN_H if moment.then else HINT_H) + grown)
 
 
 def hint_rect(moment: Moment, size: tuple[int, int]) -> pygame.Rect:
@@ -170,10 +180,11 @@ def draw_moment(surface: pygame.Surface, moment: Moment, hint: str, reduced: boo
     round_rect(surface, band, palette.PLATE, 0,
                round((235 if boom else palette.PLATE_ALPHA) * alpha))
     pop = 1.0 if reduced else 1.0 + 0.35 * max(0.0, 1.0 - moment.tween.t / FADE)
-    title = fonts.render(moment.title, TITLE_SIZE, moment.color, True)
+    size = fonts.unscaled(TITLE_SIZE)
+    title = fonts.render(moment.title, size, moment.color, True)
     room = band.width - 80 - (2 * (PICTURE + 24) if boom else 0)
     if title.get_width() > room:
-        title = fit_line(moment.title, TITLE_SIZE, room, moment.color, True)
+        title = fit_line(moment.title, size, room, moment.color, True)
     width, height = title.get_size()
     if pop != 1.0:
         title = gfx.smoothscale(title, (round(width * pop), round(height * pop)))
@@ -189,7 +200,9 @@ def draw_moment(surface: pygame.Surface, moment: Moment, hint: str, reduced: boo
         _blit(surface, sub, sub.get_rect(midtop=(band.centerx, band.top + 92)), alpha)
     if moment.then:
         then = fit_line(moment.then, theme.TEXT_BODY, band.width - 80, palette.HOT, True)
-        _blit(surface, then, then.get_rect(midtop=(band.centerx, band.top + 132)), alpha)
+        _blit(surface, then, then.get_rect(midtop=(band.centerx,
+                                                    band.top + 132 + _grown(theme.TEXT_LARGE))),
+              alpha)
     skip = fonts.render(hint, theme.TEXT_MIN, palette.INK_DIM)
     where = hint_rect(moment, skip.get_size())
     _blit(surface, skip, where, alpha)

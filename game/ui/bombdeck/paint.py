@@ -509,7 +509,8 @@ def banner_top(scene: TableScene) -> int:
     moment = scene.moment
     if moment is not None and moment.kind == "drawn":
         return L.HELD_BELOW
-    return L.BANNER_Y
+    # the piles' names above it grow with the text size: the banner's plate covered "Deck"
+    return L.BANNER_Y + fonts.scaled(theme.TEXT_MIN) - theme.TEXT_MIN
 
 
 def _banner(scene: TableScene) -> Part:

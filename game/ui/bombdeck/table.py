@@ -33,7 +33,7 @@ from game.match.flow import Pace
 from game.match.source import TableSource
 from game.rules.bombdeck import actions as A
 from game.rules.bombdeck.actions import Action
-from game.ui import theme
+from game.ui import fonts, theme
 from game.ui.bombdeck import layout as L
 from game.ui.bombdeck.anim import Point, Timeline
 from game.ui.bombdeck.centre import danger_level, fuse_tip
@@ -60,6 +60,8 @@ BOOM_GUARD = 0.8
 motion setting), and a key held down since before it until it is released: Space pressed
 over and over to draw skipped the person's own explosion unseen (review 3)."""
 SKIP_GUARD = 0.3
+BIG_LABEL = 24
+"""The big buttons' label size (Draw, Go on, Show my cards, See the results)."""
 END_GUARD = 0.6
 """The final table ignores presses for its first seconds: Space pressed to cut the last
 explosion short, or to draw, must not also leave the table before anyone read who won."""
@@ -127,7 +129,7 @@ class TableScene(TableInput):
         """The badge under the mouse: its icons are explained in words."""
         self.draw_button = Button(L.DRAW, self.tr("table.draw_button"), self.draw_card,
                                   shortcut_label=self.tr("key.space"), style="primary",
-                                  size=24)
+                                  size=BIG_LABEL)
         watch = L.WATCH
         self.skip_button = Button((watch.left + 12, watch.bottom - 70, watch.width - 24, 58),
                                   self.tr("watch.skip_to_results"), self.skip_to_results,
@@ -136,18 +138,21 @@ class TableScene(TableInput):
                                 self._ff_text, self.fast_forward, size=theme.TEXT_SMALL)
         self.go_on_button = Button(L.DRAW, self.tr("react.go_on"), self._go_on_clicked,
                                    shortcut_label=self.tr("key.space"), style="primary",
-                                   size=24)
+                                   size=BIG_LABEL)
         self.go_on_button.visible = False
         self.show_button = Button(L.SHOW_CARDS, self.tr("curtain.show"), self.show_cards,
                                   shortcut_label=self.tr("key.space"), style="primary",
-                                  size=24)
+                                  size=BIG_LABEL)
         self.show_button.visible = False
         self.results_button = Button(L.RESULTS, self.tr("table.see_results"), self.see_results,
                                      shortcut_label=self.tr("key.space"), style="primary",
-                                     size=24)
+                                     size=BIG_LABEL)
         self.results_button.visible = False
         self.ended_for = 0.0
         """Seconds the finished game's table has been held for the person (0: not yet)."""
+        self._big = [(b, b.rect.copy()) for b in (self.draw_button, self.go_on_button,
+                                                   self.show_button, self.results_button)]
+        self._big_fitted: tuple[float, str] | None = None
         for b in (self.draw_button, self.go_on_button, self.show_button, self.ff_button,
                   self.skip_button, self.results_button):
             self.controls.add(b)
@@ -586,7 +591,32 @@ class TableScene(TableInput):
         self.hand.glowing = {i for i, c in enumerate(self.hand.cards) if c in playable}
         self.draw_button.enabled = A.DRAW_ACTION in legal
 
+    def _fit_big_buttons(self) -> None:
+        """The big buttons' words whole at any text size (review of issue 24: "Comprar"
+        squeezed to 63 % at 150 %): the label a little smaller, down to the floor, then the
+        button wider (the draw button leftwards, the others about their centre). Measured
+        again only when the text size or the language changes."""
+        key = (fonts.text_factor, self.app.lang)
+        if key == self._big_fitted:
+            return
+        self._big_fitted = key
+        for button, rest in self._big:
+            button.size = BIG_LABEL
+            rect = rest.copy()
+            while button.needed_width() > rect.width and button.size > theme.TEXT_MIN:
+                button.size -= 1
+            need = button.needed_width()
+            if need > rect.width:
+                centre = rect.center
+                rect.width = need
+                if button is self.draw_button or button is self.go_on_button:
+                    rect.right = rest.right
+                else:
+                    rect.center = centre
+            button.rect = rect
+
     def _update_controls(self) -> None:
+        self._fit_big_buttons()
         if self.timeline.busy:  # nothing to decide while it resolves: nothing glows
             self.hand.glowing = set()
             self.draw_button.enabled = False

@@ -65,6 +65,17 @@ class CodeEntryScene(ModalScene[str]):
                              lambda: self.finish(None), shortcut_label=self.tr("key.esc"))
         self.paste = Button((p.left + 40, y, 170, h), self.tr("code.paste"), self._paste,
                             style="ghost")
+        # a bigger text size: the three buttons grow to their labels, the panel with them
+        want = max(w, self.cancel.needed_width(), self.play.needed_width())
+        base_w, base_h = type(self).panel_size
+        grow = max(0, 170 + 2 * want + 2 * 16 + 80 - base_w)
+        self.panel_size = (base_w + grow, base_h)
+        if want > w:
+            p = self.panel
+            self.field.rect = pygame.Rect(p.left + 60, p.top + 110, p.width - 120, 64)
+            self.play.rect = pygame.Rect(p.right - 40 - want, y, want, h)
+            self.cancel.rect = pygame.Rect(p.right - 40 - 2 * want - 16, y, want, h)
+            self.paste.rect = pygame.Rect(p.left + 40, y, 170, h)
         self.form.add(self.paste)
         self.form.add(self.cancel)
         self.form.add(self.play)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import theme
+from game.ui import fonts, theme
 from game.ui.draw import round_rect
 from game.ui.registry import lesson_for, on_screen
 from game.ui.scenes.base import FormScene
@@ -44,28 +44,51 @@ class LessonsScene(FormScene[None]):
         self.rules_buttons: dict[str, Button] = {}
         super().__init__(app)
 
+    @staticmethod
+    def stacked() -> bool:
+        """At a big text size two lines of blurb beside the buttons no longer fit a row:
+        the name then shares the top line with the buttons and the blurb has the row's
+        whole width on a line under them (the five rows still fit the page)."""
+        return fonts.get(theme.TEXT_BODY).get_linesize() > 33
+
+    @staticmethod
+    def row_height() -> int:
+        """:data:`ROW_H`, or in the stacked layout the buttons' line and the blurb's."""
+        if not LessonsScene.stacked():
+            return ROW_H
+        return 8 + max(BUTTON_H, fonts.get(theme.TEXT_LARGE, True).get_linesize()) + 2 \
+            + fonts.get(theme.TEXT_BODY).get_linesize() + 8
+
     def row(self, index: int) -> pygame.Rect:
+        if self.stacked():
+            h = self.row_height()
+            return pygame.Rect(ROW_X, TOP + index * (h + ROW_GAP - 2), ROW_W, h)
         return pygame.Rect(ROW_X, TOP + index * (ROW_H + ROW_GAP), ROW_W, ROW_H)
 
     def build(self) -> None:
         self.lesson_buttons.clear()
         self.rules_buttons.clear()
+        stacked = self.stacked()
         for index, game in enumerate(self.games):
             row = self.row(index)
-            y = row.centery - BUTTON_H // 2
-            rules_x = row.right - 20 - BUTTON_W
-            lesson_x = rules_x - 16 - BUTTON_W
+            y = row.top + 8 if stacked else row.centery - BUTTON_H // 2
             has_lesson = lesson_for(game) is not None
-            if has_lesson:
-                lesson = Button((lesson_x, y, BUTTON_W, BUTTON_H), self.tr("lessons.lesson"),
-                                self._start(game), style="primary",
-                                shortcut=pygame.K_1 + index, shortcut_label=str(index + 1))
-                self.lesson_buttons[game] = lesson
-                self.form.add(lesson)
-            rules = Button((rules_x, y, BUTTON_W, BUTTON_H), self.tr("lessons.rules"),
+            rules = Button((0, y, BUTTON_W, BUTTON_H), self.tr("lessons.rules"),
                            self._rules(game),
                            shortcut=None if has_lesson else pygame.K_1 + index,
                            shortcut_label=None if has_lesson else str(index + 1))
+            # each as wide as its label needs at a big text size (262 at least)
+            rules.rect.width = max(BUTTON_W, rules.needed_width()) if stacked else BUTTON_W
+            rules.rect.right = row.right - 20
+            if has_lesson:
+                lesson = Button((0, y, BUTTON_W, BUTTON_H), self.tr("lessons.lesson"),
+                                self._start(game), style="primary",
+                                shortcut=pygame.K_1 + index, shortcut_label=str(index + 1))
+                lesson.rect.width = max(BUTTON_W, lesson.needed_width()) if stacked \
+                    else BUTTON_W
+                lesson.rect.right = rules.rect.left - 16
+                self.lesson_buttons[game] = lesson
+                self.form.add(lesson)
             self.rules_buttons[game] = rules
             self.form.add(rules)
         self.back = Button((theme.SCREEN_W // 2 - 160, 640, 320, 56), self.tr("common.back"),
@@ -97,6 +120,9 @@ class LessonsScene(FormScene[None]):
             row = self.row(index)
             round_rect(surface, row, theme.PANEL, 18, 215)
             round_rect(surface, row, theme.PANEL_EDGE, 18, 255, 2)
+            if self.stacked():
+                self._draw_stacked(surface, game, row)
+                continue
             # the text stops where a lesson button would start, so every row reads alike
             width = self.rules_buttons[game].rect.left - BUTTON_W - 16 - row.left - 44
             draw_text(surface, self.t(f"game.{game}.name"), (row.left + 24, row.top + 10),
@@ -106,3 +132,15 @@ class LessonsScene(FormScene[None]):
                 draw_text(surface, line, (row.left + 24, row.top + 48 + n * 26),
                           theme.TEXT_BODY, theme.INK_DIM)
         self.form.draw(surface)
+
+    def _draw_stacked(self, surface: pygame.Surface, game: str, row: pygame.Rect) -> None:
+        """A row at a big text size: the name left of the buttons, the blurb under both."""
+        rules = self.rules_buttons[game]
+        lesson = self.lesson_buttons.get(game)
+        # the name stops where a lesson button starts (or would), so every row reads alike
+        left_most = min(b.rect.left for b in (*self.lesson_buttons.values(), rules))
+        draw_text(surface, self.t(f"game.{game}.name"), (row.left + 24, rules.rect.centery),
+                  theme.TEXT_LARGE, theme.ACCENT, bold=True, anchor="midleft",
+                  max_width=(lesson.rect.left if lesson else left_most) - row.left - 34)
+        draw_text(surface, self.t(f"game.{game}.blurb"), (row.left + 24, rules.rect.bottom + 2),
+                  theme.TEXT_BODY, theme.INK_DIM, max_width=row.width - 48)

@@ -41,6 +41,19 @@ ROW = 62
 VISIBLE = LIST.height // ROW
 
 
+def row_height() -> int:
+    """A row's height: :data:`ROW`, or two lines tall when the text size is too big for
+    the people to fit beside the game's name (then they go on a line under it)."""
+    if fonts.text_factor <= 1.25:
+        return ROW
+    return 2 * fonts.get(theme.TEXT_BODY).get_linesize() + 12
+
+
+def visible() -> int:
+    """How many rows the list shows at the current text size (:data:`VISIBLE` at 100 %)."""
+    return LIST.height // row_height()
+
+
 def when(past: PastGame) -> str:
     """The local date and time the game ended, in one language-neutral form."""
     return past.ended.astimezone().strftime("%Y-%m-%d  %H:%M")
@@ -117,6 +130,13 @@ class PastGamesScene(FormScene[None]):
                            self.finish, shortcut_label=self.tr("key.esc"))
         self.same = Button((self.back.rect.right + 24, 636, 250, 60), self._same_text,
                            self.same_deal, shortcut=pygame.K_c, shortcut_label="C")
+        # a bigger text size: the button as wide as its longer label needs, Back moved left
+        need = max(Button((0, 0, 250, 60), self.t(key), shortcut_label="C").needed_width()
+                   for key in ("past.all_deals", "past.same_deal"))
+        extra = max(0, min(110, need - 250))
+        if extra:
+            self.back.rect.x -= extra
+            self.same.rect = pygame.Rect(self.back.rect.right + 24, 636, 250 + extra, 60)
         for widget in (self.stats, self.back, self.same):
             self.form.add(widget)
 
@@ -148,11 +168,12 @@ class PastGamesScene(FormScene[None]):
         self.selected = max(0, min(count - 1, self.selected + delta))
         if self.selected < self.top:
             self.top = self.selected
-        elif self.selected >= self.top + VISIBLE:
-            self.top = self.selected - VISIBLE + 1
+        elif self.selected >= self.top + visible():
+            self.top = self.selected - visible() + 1
 
     def row_rect(self, index: int) -> pygame.Rect:
-        return pygame.Rect(LIST.left, LIST.top + (index - self.top) * ROW, LIST.width, ROW - 6)
+        step = row_height()
+        return pygame.Rect(LIST.left, LIST.top + (index - self.top) * step, LIST.width, step - 6)
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -161,8 +182,8 @@ class PastGamesScene(FormScene[None]):
             self.move(-event.y)
             return
         if event.type == pygame.KEYDOWN:
-            steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: VISIBLE,
-                     pygame.K_PAGEUP: -VISIBLE, pygame.K_HOME: -10 ** 6, pygame.K_END: 10 ** 6}
+            steps = {pygame.K_DOWN: 1, pygame.K_UP: -1, pygame.K_PAGEDOWN: visible(),
+                     pygame.K_PAGEUP: -visible(), pygame.K_HOME: -10 ** 6, pygame.K_END: 10 ** 6}
             if event.key in steps:
                 self.move(steps[event.key])
                 return
@@ -179,7 +200,7 @@ class PastGamesScene(FormScene[None]):
                 self.open(self.selected)
                 return
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
-            for index in range(self.top, min(len(self.shown), self.top + VISIBLE)):
+            for index in range(self.top, min(len(self.shown), self.top + visible())):
                 if self.row_rect(index).collidepoint(event.pos):
                     self.selected = index
                     self.review(index)
@@ -242,7 +263,7 @@ class PastGamesScene(FormScene[None]):
         if not shown:
             draw_text(surface, self.t("past.none"), LIST.center, theme.TEXT_BODY,
                       theme.INK_DIM, anchor="center", max_width=LIST.width - 60)
-        for index in range(self.top, min(len(shown), self.top + VISIBLE)):
+        for index in range(self.top, min(len(shown), self.top + visible())):
             self._draw_row(surface, shown[index], self.row_rect(index), index == self.selected)
         corner = (LIST.right, 636 + 30)
         room = LIST.right - self.same.rect.right - 16
@@ -250,9 +271,9 @@ class PastGamesScene(FormScene[None]):
             line = plural(self.app.loc, "past.on_deal", len(shown), code=self.code)
             draw_text(surface, line, corner, theme.TEXT_MIN, theme.ACCENT, bold=True,
                       anchor="midright", max_width=room)
-        elif len(shown) > VISIBLE:
+        elif len(shown) > visible():
             more = self.t("past.count", shown=f"{self.top + 1}–"
-                          f"{min(len(shown), self.top + VISIBLE)}", n=len(shown))
+                          f"{min(len(shown), self.top + visible())}", n=len(shown))
             draw_text(surface, more, corner, theme.TEXT_MIN, theme.INK_DIM, anchor="midright",
                       max_width=room)
         self.form.draw(surface)
@@ -265,6 +286,9 @@ class PastGamesScene(FormScene[None]):
             round_rect(surface, rect, theme.FOCUS, 12, 255, 2)
         loc = self.app.loc
         y = rect.centery
+        two = rect.height > ROW
+        if two:  # the first line: date, game and result; the people on the second
+            y -= fonts.get(theme.TEXT_BODY).get_linesize() // 2 + 2
         draw_text(surface, when(past), (rect.left + 18, y), theme.TEXT_BODY, theme.INK_DIM,
                   anchor="midleft")
         daily = daily_of(past.code, past.ended.date()) is not None
@@ -273,14 +297,26 @@ class PastGamesScene(FormScene[None]):
         # and as wide as the name needs, up to 320 (the people's column gives the room)
         at = max(240, 18 + fonts.get(theme.TEXT_BODY).size(when(past))[0] + 22)
         wide = max(240, min(320, fonts.get(theme.TEXT_BODY, True).size(name)[0] + 4))
-        draw_text(surface, name, (rect.left + at, y - (11 if daily else 0)), theme.TEXT_BODY,
+        lift = 11 if daily and not two else 0
+        draw_text(surface, name, (rect.left + at, y - lift), theme.TEXT_BODY,
                   theme.INK, bold=True, anchor="midleft", max_width=wide)
-        if daily:
+        if daily and two:  # under the date, beside the people
+            draw_text(surface, self.t("past.daily"),
+                      (rect.left + 18, rect.centery + fonts.get(theme.TEXT_BODY).get_linesize()
+                       // 2 + 2), theme.TEXT_MIN, theme.ACCENT, anchor="midleft",
+                      max_width=at - 30)
+        elif daily:
             draw_text(surface, self.t("past.daily"), (rect.left + at, y + 14), theme.TEXT_MIN,
                       theme.ACCENT, anchor="midleft", max_width=wide)
         people = at + wide + 20
-        draw_text(surface, who(loc, past), (rect.left + people, y), theme.TEXT_BODY,
-                  theme.INK, anchor="midleft", max_width=rect.width - people - 250 - 36)
+        if rect.height > ROW:  # two lines (a big text size): the people under the name
+            line = fonts.get(theme.TEXT_BODY).get_linesize()
+            draw_text(surface, who(loc, past), (rect.left + at, rect.centery + line // 2 + 2),
+                      theme.TEXT_BODY, theme.INK, anchor="midleft",
+                      max_width=rect.width - at - 18)
+        else:
+            draw_text(surface, who(loc, past), (rect.left + people, y), theme.TEXT_BODY,
+                      theme.INK, anchor="midleft", max_width=rect.width - people - 250 - 36)
         text, won = result(loc, past)
         draw_text(surface, text, (rect.right - 18, y), theme.TEXT_BODY,
                   theme.OK if won else theme.INK_DIM, bold=won, anchor="midright",

@@ -80,6 +80,7 @@ class RulesScene(FormScene[None]):
         self.scroll = 0.0
         self._page: pygame.Surface | None = None
         self._page_key: tuple[str, str] = ("", "")
+        self._extra: tuple[tuple[str, float], int] | None = None
         super().__init__(app)
 
     @property
@@ -118,12 +119,29 @@ class RulesScene(FormScene[None]):
 
     # --- the page ------------------------------------------------------------------------------
 
+    def _areas(self) -> tuple[pygame.Rect, pygame.Rect]:
+        """The text's area and the legend's: as :data:`TEXT_AREA` and :data:`LEGEND`, the
+        legend wider (up to 120 more, taken from the text, which wraps and scrolls) when a
+        bigger text size makes its longest name need it; the same for every tab, so the
+        page does not jump."""
+        key = (str(getattr(self.app.loc, "lang", "")), fonts.text_factor)
+        if self._extra is None or self._extra[0] != key:  # measured once a language and size
+            font = fonts.get(theme.TEXT_SMALL)
+            widest = max((font.size(self.app.loc.t(label))[0] for game in self.games
+                          for _, label in legend_of(game)), default=0)
+            self._extra = (key, max(0, min(120, widest + 34 + 50 - LEGEND.width)))
+        extra = self._extra[1]
+        return (pygame.Rect(TEXT_AREA.left, TEXT_AREA.top, TEXT_AREA.width - extra,
+                            TEXT_AREA.height),
+                pygame.Rect(LEGEND.left - extra, LEGEND.top, LEGEND.width + extra,
+                            LEGEND.height))
+
     def _render_page(self) -> pygame.Surface:
         lang = getattr(self.app.loc, "lang", "")
-        key = (self.game, str(lang))
+        width = self._areas()[0].width
+        key = (self.game, f"{lang} {width}")
         if self._page is not None and self._page_key == key:
             return self._page
-        width = TEXT_AREA.width
         lines = rule_lines(self.app.loc, self.game)
         blocks: list[tuple[int, list[str]]] = []
         size = theme.TEXT_BODY
@@ -162,7 +180,7 @@ class RulesScene(FormScene[None]):
 
     @property
     def max_scroll(self) -> float:
-        return max(0.0, self._render_page().get_height() - TEXT_AREA.height)
+        return max(0.0, self._render_page().get_height() - self._areas()[0].height)
 
     def scroll_by(self, dy: float) -> None:
         self.scroll = max(0.0, min(self.max_scroll, self.scroll + dy))
@@ -175,8 +193,8 @@ class RulesScene(FormScene[None]):
             return
         if event.type == pygame.KEYDOWN:
             keys = {pygame.K_DOWN: SCROLL_STEP, pygame.K_UP: -SCROLL_STEP,
-                    pygame.K_PAGEDOWN: TEXT_AREA.height - 60,
-                    pygame.K_PAGEUP: -(TEXT_AREA.height - 60)}
+                    pygame.K_PAGEDOWN: self._areas()[0].height - 60,
+                    pygame.K_PAGEUP: -(self._areas()[0].height - 60)}
             if event.key in keys:
                 self.scroll_by(keys[event.key])
                 return
@@ -200,39 +218,40 @@ class RulesScene(FormScene[None]):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
-        round_rect(surface, TEXT_AREA.inflate(40, 24), theme.PANEL, 20, 200)
+        area, legend = self._areas()
+        round_rect(surface, area.inflate(40, 24), theme.PANEL, 20, 200)
         page = self._render_page()
         self.scroll = min(self.scroll, self.max_scroll)
         clip = surface.get_clip()
-        surface.set_clip(TEXT_AREA)
-        surface.blit(page, (TEXT_AREA.left, TEXT_AREA.top - round(self.scroll)))
+        surface.set_clip(area)
+        surface.blit(page, (area.left, area.top - round(self.scroll)))
         if self.scroll < self.max_scroll - 1:
-            surface.blit(_fade(TEXT_AREA.width), (TEXT_AREA.left, TEXT_AREA.bottom - 44))
+            surface.blit(_fade(area.width), (area.left, area.bottom - 44))
         surface.set_clip(clip)
         if self.max_scroll > 0:
-            track = pygame.Rect(TEXT_AREA.right + 10, TEXT_AREA.top, 6, TEXT_AREA.height)
+            track = pygame.Rect(area.right + 10, area.top, 6, area.height)
             round_rect(surface, track, theme.PANEL_EDGE, 3)
-            frac = TEXT_AREA.height / page.get_height()
+            frac = area.height / page.get_height()
             thumb_h = max(40, round(track.height * frac))
             top = track.top + round((track.height - thumb_h) * self.scroll / self.max_scroll)
             round_rect(surface, pygame.Rect(track.left, top, 6, thumb_h), theme.ACCENT, 3)
-        self._draw_legend(surface)
+        self._draw_legend(surface, legend)
         self.form.draw(surface)
 
-    def _draw_legend(self, surface: pygame.Surface) -> None:
+    def _draw_legend(self, surface: pygame.Surface, legend: pygame.Rect) -> None:
         entries = legend_of(self.game)
         if not entries:
             return
-        round_rect(surface, LEGEND.inflate(0, 24), theme.PANEL, 20, 200)
-        row = min(34, (LEGEND.height - 8) // len(entries))
+        round_rect(surface, legend.inflate(0, 24), theme.PANEL, 20, 200)
+        row = min(34, (legend.height - 8) // len(entries))
         icon = row - 4
-        y = LEGEND.top + 2
+        y = legend.top + 2
         for card, label in entries:
-            centre = (LEGEND.left + 18 + icon // 2, y + row // 2)
+            centre = (legend.left + 18 + icon // 2, y + row // 2)
             gfx.circle(surface, (236, 232, 222), centre, icon // 2 + 2)
-            draw_icon(surface, card, (LEGEND.left + 20, y + (row - icon) // 2 + 2, icon - 4,
+            draw_icon(surface, card, (legend.left + 20, y + (row - icon) // 2 + 2, icon - 4,
                                       icon - 4))
             draw_text(surface, self.app.loc.t(label),
-                      (LEGEND.left + 18 + icon + 14, y + row // 2), theme.TEXT_SMALL, theme.INK,
-                      anchor="midleft", max_width=LEGEND.width - icon - 50)
+                      (legend.left + 18 + icon + 14, y + row // 2), theme.TEXT_SMALL, theme.INK,
+                      anchor="midleft", max_width=legend.width - icon - 50)
             y += row

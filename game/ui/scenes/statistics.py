@@ -20,13 +20,13 @@ import pygame
 from game.core.config import SeatKind
 from game.history.record import YOU, GameRecord, PlayerRecord, Record, Tally
 from game.rules.registry import descriptor, playable
-from game.ui import gfx, theme
+from game.ui import fonts, gfx, theme
 from game.ui.draw import round_rect
 from game.ui.locale import plural
 from game.ui.scenes.base import FormScene
 from game.ui.scenes.confirm import ConfirmScene
 from game.ui.tabs import UNDER_A_TITLE, draw_title, show_chosen, tab_row
-from game.ui.text import draw_text
+from game.ui.text import NARROW, draw_text, wrap_text
 from game.ui.widgets import Button
 
 if TYPE_CHECKING:
@@ -164,30 +164,48 @@ class StatisticsScene(FormScene[None]):
 
     def _draw_summary(self, surface: pygame.Surface, player: PlayerRecord) -> None:
         x, y = LEFT.left + 14, LEFT.top + 6
+        body = fonts.get(theme.TEXT_BODY).get_linesize()  # the steps grow with the text size
+        small = fonts.get(theme.TEXT_MIN).get_linesize()
         total = Tally(player.played, player.won)
         draw_text(surface, plural(self.app.loc, "stats.games", total.played, won=total.won,
                                   rate=rate(total)),
                   (x, y), theme.TEXT_LARGE, theme.INK, bold=True, max_width=LEFT.width - 28)
-        y += 44
+        y += max(44, fonts.get(theme.TEXT_LARGE).get_linesize() + 6)
         draw_text(surface, self.t("stats.streak", now=player.streak, best=player.best_streak),
                   (x, y), theme.TEXT_BODY, theme.ACCENT, max_width=LEFT.width - 28)
-        y += 34
+        y += max(34, body + 4)
         if player.daily:
             draw_text(surface, self.t("stats.daily", won=sum(player.daily.values()),
                                       n=len(player.daily)),
                       (x, y), theme.TEXT_BODY, theme.INK_DIM, max_width=LEFT.width - 28)
-            y += 34
+            y += max(34, body + 4)
         y += 8
         gfx.line(surface, theme.PANEL_EDGE, (x, y), (LEFT.right - 14, y))
         y += 12
-        for game in [g for g in playable() if g in player.games]:
+        games = [g for g in playable() if g in player.games]
+        # the names' column: 230, or as wide as a bigger text size needs, up to 260 (a
+        # longer name takes two lines); the counts beside it, in their short form if need be
+        bold = fonts.get(theme.TEXT_BODY, True)
+        widest = max((bold.size(self.t(f"game.{g}.name"))[0] for g in games), default=0)
+        column = 230 if widest * NARROW <= 220 else min(260, widest + 14)
+        room = LEFT.width - 28 - column
+        for game in games:
             record = player.games[game]
-            draw_text(surface, self.t(f"game.{game}.name"), (x, y), theme.TEXT_BODY,
-                      theme.INK, bold=True, max_width=220)
-            draw_text(surface, self.t("stats.game_line", n=record.games.played,
-                                      won=record.games.won, rate=rate(record.games)),
-                      (x + 230, y), theme.TEXT_BODY, theme.INK, max_width=LEFT.width - 258)
-            y += 30
+            names = wrap_text(self.t(f"game.{game}.name"), theme.TEXT_BODY, column - 10,
+                              bold=True) if widest + 14 > column else \
+                [self.t(f"game.{game}.name")]
+            for i, name in enumerate(names[:2]):
+                draw_text(surface, name, (x, y + i * (body - 2)), theme.TEXT_BODY,
+                          theme.INK, bold=True, max_width=column - 10)
+            top = y
+            line = self.t("stats.game_line", n=record.games.played, won=record.games.won,
+                          rate=rate(record.games))
+            if fonts.get(theme.TEXT_BODY).size(line)[0] > room:
+                line = self.t("stats.game_line_short", n=record.games.played,
+                              won=record.games.won, rate=rate(record.games))
+            draw_text(surface, line, (x + column, y), theme.TEXT_BODY, theme.INK,
+                      max_width=room)
+            y += max(30, body)
             extra = setups_line(game, record, self.t)
             if record.best_score is not None:
                 extra = self.t("stats.best_score", score=record.best_score)
@@ -196,47 +214,67 @@ class StatisticsScene(FormScene[None]):
                                won=record.with_marks.won)
                 extra = f"{extra} · {marks}" if extra else marks
             if extra:
-                draw_text(surface, extra, (x + 230, y), theme.TEXT_MIN, theme.INK_DIM,
-                          max_width=LEFT.width - 258)
-                y += 28
+                draw_text(surface, extra, (x + column, y), theme.TEXT_MIN, theme.INK_DIM,
+                          max_width=room)
+                y += max(28, small + 2)
+            y = max(y, top + min(2, len(names)) * (body - 2))  # a name on two lines
             y += 6
             if y > LEFT.bottom - 30:
                 break
 
     def _draw_levels(self, surface: pygame.Surface, player: PlayerRecord) -> None:
         x, y = RIGHT.left + 14, RIGHT.top + 6
-        draw_text(surface, self.t("stats.levels"), (x, y), theme.TEXT_BODY, theme.INK_DIM)
-        y += 36
+        body = fonts.get(theme.TEXT_BODY).get_linesize()
+        small = fonts.get(theme.TEXT_MIN).get_linesize()
+        draw_text(surface, self.t("stats.levels"), (x, y), theme.TEXT_BODY, theme.INK_DIM,
+                  max_width=RIGHT.width - 28)
+        y += max(36, body + 6)
         faced = levels_faced(player)
         if not faced:
             draw_text(surface, self.t("stats.no_levels"), (x, y), theme.TEXT_MIN,
                       theme.INK_DIM, max_width=RIGHT.width - 28)
             y += 34
-        bar_w = RIGHT.width - 28 - 170
+        # the names' column: 170, or as wide as a bigger text size needs (up to 220)
+        font = fonts.get(theme.TEXT_BODY)
+        widest = max((font.size(self.t(f"level.{level}.name"))[0] for level, _ in faced),
+                     default=0)
+        column = 170 if widest * NARROW <= 160 else min(220, widest + 12)
+        bar_w = RIGHT.width - 28 - column
         for level, tally in faced:
             draw_text(surface, self.t(f"level.{level}.name"), (x, y + 2), theme.TEXT_BODY,
-                      theme.INK, max_width=160)
-            bar = pygame.Rect(x + 170, y + 4, bar_w, 22)
+                      theme.INK, max_width=column - 10)
+            bar = pygame.Rect(x + column, y + 4, bar_w, 22)
             round_rect(surface, bar, theme.BUTTON_DISABLED, 8)
             filled = bar.copy()
             filled.width = max(0, round(bar.width * tally.won / max(1, tally.played)))
             if filled.width:
                 round_rect(surface, filled, theme.OK, 8)
-            draw_text(surface, self.t("stats.level_line", rate=rate(tally), won=tally.won,
-                                      n=tally.played),
-                      (x + 170, y + 30), theme.TEXT_MIN, theme.INK_DIM, max_width=bar_w)
-            y += 62
-        self._draw_last(surface, player, pygame.Rect(x, RIGHT.bottom - 120,
-                                                     RIGHT.width - 28, 110))
+            below = max(30, body + 4)
+            line = self.t("stats.level_line", rate=rate(tally), won=tally.won, n=tally.played)
+            # under the bar, or from the left edge when a bigger text size needs the room
+            at = x + column if fonts.get(theme.TEXT_MIN).size(line)[0] <= bar_w else x
+            draw_text(surface, line, (at, y + below), theme.TEXT_MIN, theme.INK_DIM,
+                      max_width=RIGHT.right - 14 - at)
+            y += max(62, below + small + 10)
+        last = wrap_text(plural(self.app.loc, "stats.last", len(player.last)), theme.TEXT_BODY,
+                         RIGHT.width - 28)
+        tall = max(110, len(last) * body + 84)
+        self._draw_last(surface, player, pygame.Rect(x, RIGHT.bottom - tall - 10,
+                                                     RIGHT.width - 28, tall), last)
 
     def _draw_last(self, surface: pygame.Surface, player: PlayerRecord,
-                   area: pygame.Rect) -> None:
-        """The last results as a line: up for a win, down for a loss, the latest right."""
-        draw_text(surface, plural(self.app.loc, "stats.last", len(player.last)), area.topleft,
-                  theme.TEXT_BODY, theme.INK_DIM)
+                   area: pygame.Rect, heading: list[str]) -> None:
+        """The last results as a line: up for a win, down for a loss, the latest right.
+        ``heading``: its title's lines (one, or more at a bigger text size)."""
+        body = fonts.get(theme.TEXT_BODY).get_linesize()
+        for i, line in enumerate(heading):
+            draw_text(surface, line, (area.left, area.top + i * body), theme.TEXT_BODY,
+                      theme.INK_DIM, max_width=area.width)
         if not player.last:
             return
-        plot = pygame.Rect(area.left + 8, area.top + 40, area.width - 16, area.height - 52)
+        above = max(40, len(heading) * body + 12)
+        plot = pygame.Rect(area.left + 8, area.top + above, area.width - 16,
+                           area.height - above - 12)
         step = plot.width / max(1, len(player.last) - 1) if len(player.last) > 1 else 0
         points = [(plot.left + i * step if step else plot.centerx,
                    plot.top if won else plot.bottom)

@@ -298,7 +298,11 @@ class TitleScene(FormScene[None]):
                  (1090, 545, 6), (1000, 610, -12)]
         for (x, y, angle), card in zip(spots, DECOR, strict=False):
             name = self.app.loc.t(f"card.bombazo.{card}.name")
-            face = cards.draw_card(card, name, "", cards.CARD_SIZE)
+            short_key = f"card.bombazo.{card}.short"
+            has = getattr(self.app.loc, "has", None)
+            short = self.app.loc.t(short_key) if callable(has) and has(short_key) else ""
+            # whole, or its short form where a bigger text size outgrows the face
+            face = cards.draw_card(card, cards.whole_title(name, short), "", cards.CARD_SIZE)
             tilted = gfx.rotozoom(face, angle, 1.0)
             tilted.set_alpha(150)  # half in the shadows, set once, not every frame
             out.append((tilted, (x, y), angle))

@@ -249,15 +249,30 @@ class Bubble:
         self.form.add(self.next_button)
         self.form.add(self.skip_button)
 
+    @property
+    def line(self) -> int:
+        """The step between lines, grown with the person's text size (the same at 100 %)."""
+        return fonts.scaled(self.style.line)
+
+    @property
+    def top(self) -> int:
+        return fonts.scaled(self.style.top)
+
+    @property
+    def button_h(self) -> int:
+        return fonts.scaled(self.style.button_h)
+
     def _button_width(self, button: Button) -> int:
         """What ``button``'s label and key cap need in the current language (the row is laid
-        out for the words, never squeezed); its own width when the style fixes it."""
-        if not self.style.fit_buttons:
-            return button.rect.width
+        out for the words, never squeezed); the style's width when it fixes one, unless the
+        words need more (a bigger text size)."""
         width = 24 + fonts.get(button.size, True).size(text_of(button.text))[0]
         if button.shortcut_label is not None:
             cap = fonts.get(theme.TEXT_MIN, False).size(text_of(button.shortcut_label))[0]
             width += cap + 14 + 10
+        if not self.style.fit_buttons:
+            fixed = self.style.next_w if button is self.next_button else self.style.skip_w
+            return fixed if fonts.text_factor == 1.0 else max(fixed, width + 8)
         return max(110, width + 8)
 
     def buttons(self, *, next_shown: bool, skip_shown: bool) -> None:
@@ -287,8 +302,8 @@ class Bubble:
     def size(self, text: str, warning: str = "") -> tuple[int, int]:
         """How big the bubble is with these words and its button row."""
         style = self.style
-        return (self.outer_width, style.top + len(self.lines(text, warning)) * style.line
-                + style.below + style.button_h + style.bottom)
+        return (self.outer_width, self.top + len(self.lines(text, warning)) * self.line
+                + style.below + self.button_h + style.bottom)
 
     def place(self, rect: Rect) -> None:
         """Put the bubble at ``rect`` (of its :meth:`size`) and its buttons along its
@@ -297,6 +312,7 @@ class Bubble:
         style = self.style
         self.next_button.rect.width = self._button_width(self.next_button)
         self.skip_button.rect.width = self._button_width(self.skip_button)
+        self.next_button.rect.height = self.skip_button.rect.height = self.button_h
         self.next_button.rect.bottomright = (rect.right - style.inset, rect.bottom - style.bottom)
         self.skip_button.rect.bottomleft = (rect.left + style.inset, rect.bottom - style.bottom)
 
@@ -306,7 +322,7 @@ class Bubble:
         buttons stay where they were."""
         width = theme.SCREEN_W - 2 * BANNER_X
         lines = self._lines(text, warning, width - 2 * self.style.pad_x)
-        height = 22 + len(lines) * self.style.line
+        height = 22 + len(lines) * self.line
         self.rect = Rect(BANNER_X, BANNER_Y, width, max(52, height))
 
     def hide(self) -> None:
@@ -331,12 +347,12 @@ class Bubble:
             draw_text(surface, progress, (box.right - 16, box.top + style.progress_y),
                       style.progress_size, theme.mix(theme.INK_DARK, PAPER, style.progress_fade),
                       anchor="topright", max_width=box.width - 32)
-        y = box.top + style.top
+        y = box.top + self.top
         for line, warned in self.lines(text, warning):
             draw_text(surface, line, (box.left + style.pad_x, y), style.text,
                       theme.DANGER if warned else theme.INK_DARK, bold=warned,
                       max_width=box.width - 2 * style.pad_x)
-            y += style.line
+            y += self.line
         self.form.draw(surface)
 
     def draw_banner(self, surface: pygame.Surface, text: str, *, warning: str = "",
@@ -350,7 +366,7 @@ class Bubble:
         for line, _warned in self._lines(text, warning, inner):
             draw_text(surface, line, (box.centerx, y), style.text, theme.INK_DARK, bold=True,
                       anchor="midtop", max_width=inner)
-            y += style.line
+            y += self.line
 
 
 def _paper(surface: pygame.Surface, box: Rect) -> None:
