@@ -133,7 +133,8 @@ def test_the_winners_tag_is_whole_beside_a_shield(silent_app: Callable[..., App]
     silent_app("es")
 
     class Spy:
-        squeezes: list[tuple[str, float]] = []
+        def __init__(self) -> None:
+            self.squeezes: list[tuple[str, float]] = []
 
         def rendered(self, text: str, size: int) -> None:
             pass

@@ -78,10 +78,13 @@ class HideBombScene(ModalScene[Choice]):
     pauses_below = False
 
     def __init__(self, app: App, deck_size: int, *, kitten: bool = False,
-                 bomb_name: str = "", start: int = 0) -> None:
+                 bomb_name: str = "", bomb_short: str = "", start: int = 0) -> None:
         self.deck_size = max(0, deck_size)
         self.kitten = kitten
         self.bomb_name = bomb_name
+        self.bomb_short = bomb_short
+        """The bomb's short form, for its face when the name no longer fits it whole (a
+        bigger text size: "Exploding Kitten" was squeezed to 61 %)."""
         self.position: int = max(0, min(self.deck_size, start))
         self.random = False
         super().__init__(app)
@@ -247,7 +250,9 @@ class HideBombScene(ModalScene[Choice]):
                 round_rect(surface, r, cards.BACK_EDGE, max(2, r.width // 3), 255, 2)
         size = rects[0].size if rects else BACK
         y = rects[0].top if rects else p.top + self.row_top
-        bomb = cards.draw_card(KITTEN if self.kitten else "bomb", self.bomb_name, "", BOMB)
+        bomb = cards.draw_card(KITTEN if self.kitten else "bomb",
+                               cards.whole_title(self.bomb_name, self.bomb_short, BOMB[0]), "",
+                               BOMB)
         bomb_y = p.top + self.row_top - 8
         if chosen is not None:
             gx = round(self._gap_at(chosen))

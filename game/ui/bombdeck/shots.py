@@ -138,7 +138,8 @@ def build_table_scene(app: App, code: str | None, *, state_hint: str = "play") -
     scene = _table(app, match)
     if state_hint == "hide_bomb":
         scene.push(HideBombScene(app, scene.shown.deck_size, kitten=scene.namer.kitten,
-                                 bomb_name=scene.namer.card("bomb"), start=2))
+                                 bomb_name=scene.namer.card("bomb"),
+                                 bomb_short=scene.namer.short("bomb"), start=2))
     elif state_hint == "chooser":
         view = scene.shown
         seats = [s for s in range(len(view.seats))

@@ -409,6 +409,7 @@ class TableScene(TableInput):
             # the top would be theirs again: Enter would hand them their own bomb back).
             self.push(HideBombScene(self.app, self.shown.deck_size, kitten=self.namer.kitten,
                                     bomb_name=self.namer.card("bomb"),
+                                    bomb_short=self.namer.short("bomb"),
                                     start=max(0, self.shown.turns_owed - 1)), self._hidden)
         elif kind == "give":
             self.panel = None
