@@ -263,16 +263,18 @@ def draw_card(card_id: str, name: str = "", effect: str = "",
         eff_w = w - 2 * edge - 16
         # rows narrowed at most to 90 % (issue 20: further reads as squashed)
         eff_lines = wrap_text(effect, theme.TEXT_MIN, int(eff_w / NARROW))
-        if len(eff_lines) > EFFECT_LINES:
-            eff_lines = [*eff_lines[:EFFECT_LINES - 1], " ".join(eff_lines[EFFECT_LINES - 1:])]
-        eff_h = len(eff_lines) * (theme.TEXT_MIN + 4) + 12
+        most = EFFECT_LINES if fonts.text_factor == 1.0 else EFFECT_LINES + 2  # (bigger text)
+        if len(eff_lines) > most:
+            eff_lines = [*eff_lines[:most - 1], " ".join(eff_lines[most - 1:])]
+        step = fonts.scaled(theme.TEXT_MIN) + 4  # a row grows with the text size
+        eff_h = len(eff_lines) * step + 12
         box = pygame.Rect(edge + 4, h - edge - 4 - eff_h, w - 2 * edge - 8, eff_h)
         gfx.rect(surf, (252, 250, 244), box, border_radius=max(4, rad // 2))
         yy = box.top + 6
         for row in eff_lines:
             text = fit_line(row, theme.TEXT_MIN, box.width - 8, theme.INK_DARK)
             surf.blit(text, text.get_rect(midtop=(box.centerx, yy)))
-            yy += theme.TEXT_MIN + 4
+            yy += step
         text_top = box.top
 
     # the medallion with the icon

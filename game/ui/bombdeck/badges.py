@@ -213,10 +213,7 @@ def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, tim
         ix = r.right + 8
     if info.shield and not out:
         ix = _shield(surface, info, ix, row, right)
-    if out and info.out_text:
-        text = fit_line(info.out_text, theme.TEXT_MIN, right - ix, palette.OUT_PLACE, bold=True)
-        surface.blit(text, text.get_rect(midright=(right, row + 16)))
-    elif info.thinking and not out:
+    if info.thinking and not out:  # (an out seat's place is written over its veil, below)
         _thinking_dots(surface, rect, time)
     tag_right = rect.left + 14
     if info.tag:
@@ -241,7 +238,15 @@ def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, tim
         gfx.rect(veil, (0, 0, 0, round(110 * (1.0 if out else info.dark))),
                          veil.get_rect(), border_radius=16)
         surface.blit(veil, rect.topleft)
-        if out and info.out_text:  # the place stays readable over the veil
-            text = fit_line(info.out_text, theme.TEXT_MIN, rect.width - 28, palette.OUT_PLACE,
-                            bold=True)
-            surface.blit(text, text.get_rect(midright=(right, row + 16)))
+        if out and info.out_text:  # the place stays readable over the veil: on the row
+            # beside the count, or on the line under it where the row has no room for it
+            # (a bigger text size: "1º en caer" ran over the "0")
+            beside = right - count.right - 14
+            if fonts.get(theme.TEXT_MIN, True).size(info.out_text)[0] <= beside:
+                text = fit_line(info.out_text, theme.TEXT_MIN, beside, palette.OUT_PLACE,
+                                bold=True)
+                surface.blit(text, text.get_rect(midright=(right, row + 16)))
+            else:
+                text = fit_line(info.out_text, theme.TEXT_MIN, right - tag_right - 12,
+                                palette.OUT_PLACE, bold=True)
+                surface.blit(text, text.get_rect(bottomright=(right, rect.bottom - 8)))

@@ -161,8 +161,11 @@ def draw_meter(surface: pygame.Surface, title: str, counts: str, percent: str,
         gfx.lines(surface, (214, 176, 120), False, points, 3)
         for k in range(0, len(points) - 1, 3):
             gfx.circle(surface, (120, 88, 52), points[k], 2)
-    draw_text(surface, counts, (METER.left + 14, METER.bottom - 6), theme.TEXT_SMALL, ink,
-              anchor="bottomleft", max_width=METER.width - 28)
+    room = METER.width - 28
+    size = theme.TEXT_SMALL if fonts.get(theme.TEXT_SMALL).size(counts)[0] <= room \
+        else theme.TEXT_MIN  # (a bigger text size: the floor's size fits the box whole)
+    draw_text(surface, counts, (METER.left + 14, METER.bottom - 6), size, ink,
+              anchor="bottomleft", max_width=room)
 
 
 def clue_ground(card: str) -> theme.Color:

@@ -783,6 +783,9 @@ def _effect_line(surface: pygame.Surface, scene: TableScene) -> None:
 def _controls(surface: pygame.Surface, scene: TableScene) -> None:
     if scene.watching:
         _watch_panel(surface, scene)
+    results = scene.results_button
+    if results.visible and scene.banner_area is not None:  # under the banner as drawn,
+        results.rect.top = max(L.RESULTS.top, scene.banner_area.bottom + 14)  # however tall
     scene.controls.draw(surface)
     button = scene.draw_button
     left = scene.draws_left()

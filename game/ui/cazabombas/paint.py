@@ -84,6 +84,12 @@ END_BAR_FILL = (72, 186, 104)
 EXPLAIN_LINES = 2
 EXPLAIN_LINE = 19
 """A lost mission's summary: one line under another."""
+
+
+def explain_line() -> int:
+    """``EXPLAIN_LINE`` grown with the text size (its 18 px lines are 21 px apart at 100 %,
+    a line's ink 19)."""
+    return EXPLAIN_LINE + fonts.get(theme.TEXT_MIN).get_linesize() - 21
 BLAST_R = 190
 """The fireball's radius at its biggest (the table is 1280 wide)."""
 
@@ -237,7 +243,7 @@ def _header(surface: pygame.Surface, scene: CazaTableScene, rack: L.Rack, *,
     if facts and room(with_word, count_said) < 0 and captain:
         with_word = False
     if room(with_word, count_said) < 0 and count_words:
-        count_said = count_words[1]
+        count_said = count_words[-1]  # its short form (every wire cut has only the one)
     short = min(0.0, room(with_word, count_said))  # what the name gives up
     # right side: wires left, the Double Detector (a roomy rack says both at its foot)
     if count_said:
@@ -555,6 +561,9 @@ def _dial(surface: pygame.Surface, scene: CazaTableScene) -> None:
         text = scene.t("cazabombas.dial.boom")
     else:
         text = scene.namer.plural("cazabombas.dial.left", view.mistakes_left)
+        if fonts.get(theme.TEXT_SMALL, True).size(text)[0] * NARROW > L.DIAL_LABEL_W:
+            # a bigger text size: the dial says what is left, the line only how many
+            text = scene.t("cazabombas.dial.left_short", n=view.mistakes_left)
     color = theme.DANGER if view.mistakes_left == 0 else theme.INK
     draw_text(surface, text, (cx, y), theme.TEXT_SMALL, color, bold=True, anchor="midtop",
               max_width=L.DIAL_LABEL_W)
@@ -652,13 +661,39 @@ def _banner(surface: pygame.Surface, scene: CazaTableScene) -> None:
     if not text:
         return
     middle = L.MIDDLE
-    size = theme.TEXT_LARGE + 2 if hot else theme.TEXT_LARGE
-    draw_text(surface, text, (middle.centerx, L.BANNER_Y), size,
-              theme.ACCENT if hot else theme.INK, bold=True, anchor="midtop",
-              max_width=middle.width - 10)
+    # a heading already big keeps its height at a bigger text size (the band's rows under
+    # it do not move): the line under it grows instead
+    size = heading_size(theme.TEXT_LARGE + 2 if hot else theme.TEXT_LARGE)
+    title = draw_text(surface, text, (middle.centerx, L.BANNER_Y), size,
+                      theme.ACCENT if hot else theme.INK, bold=True, anchor="midtop",
+                      max_width=middle.width - 10)
     if sub:
-        draw_text(surface, sub, (middle.centerx, L.SUB_Y), theme.TEXT_MIN, theme.INK_DIM,
+        # a bigger text size: the line goes under the taller title, and the keys' part of
+        # it ("· Backspace: back") goes first when the whole would have to be squeezed
+        sub = fitting_keys(sub, theme.TEXT_MIN, middle.width - 10)
+        y = max(L.SUB_Y, title.bottom - 4)
+        draw_text(surface, sub, (middle.centerx, y), theme.TEXT_MIN, theme.INK_DIM,
                   anchor="midtop", max_width=middle.width - 10)
+
+
+def heading_size(size: int) -> int:
+    """The size to ask for a heading of ``size`` so it is drawn that big whatever the text
+    size, never asked below ``TEXT_BODY`` (it still grows past that): a 28 px line is far
+    above what anyone needs to read, and the band has no room for it to grow."""
+    return max(theme.TEXT_BODY, fonts.unscaled(size))
+
+
+def fitting_keys(line: str, size: int, width: int) -> str:
+    """``line`` with its last " · " parts (the keys that also do it: "· Backspace: back"),
+    then its part in brackets, dropped until it fits ``width`` narrowed at most to
+    ``NARROW``; whole when it fits (at 100 % every line does)."""
+    font = fonts.get(size)
+    while font.size(line)[0] * NARROW > width and " · " in line:
+        line = line.rsplit(" · ", 1)[0]
+    start, end = line.find(" ("), line.find(")")
+    if font.size(line)[0] * NARROW > width and 0 <= start < end:  # "(or ← → and Enter)"
+        line = line[:start] + line[end + 1:]
+    return line
 
 
 def chip_layout(scene: CazaTableScene) -> list[tuple[pygame.Rect, M.Item, str]]:
@@ -752,14 +787,18 @@ def _news(surface: pygame.Surface, scene: CazaTableScene) -> None:
     lines = news_lines(scene.namer, scene.news_items(), 2, scene.you())
     middle = L.MIDDLE
     y = L.NEWS_Y
+    # rows a line apart at any text size (21 at 100 %); two while they fit the band, else
+    # the newest event alone (its two rows if it needs them)
+    step = fonts.get(theme.TEXT_MIN).get_linesize()
+    most = 2 if y + 2 * step <= middle.bottom else 1
     rows: list[tuple[str, int]] = []
     for age, line in enumerate(reversed(lines)):
         wrapped = wrap_text(line, theme.TEXT_MIN, middle.width - 20)
-        if len(rows) + len(wrapped) > 2:
+        if (rows and len(rows) + len(wrapped) > most) or len(wrapped) > 2:
             break
         rows[:0] = [(row, age) for row in wrapped]
     for k, (row, age) in enumerate(rows):
-        draw_text(surface, row, (middle.centerx, y + k * L.NEWS_STEP), theme.TEXT_MIN,
+        draw_text(surface, row, (middle.centerx, y + k * step), theme.TEXT_MIN,
                   theme.INK if age == 0 else theme.INK_DIM, anchor="midtop",
                   max_width=middle.width - 10)
 
@@ -810,13 +849,13 @@ def _explain(surface: pygame.Surface, scene: CazaTableScene) -> bool:
         return False
     said, status = explain_lines(scene, number)
     lines = [*said, status] if status is not None else said
-    height = len(lines) * EXPLAIN_LINE + 8
+    height = len(lines) * explain_line() + 8
     box = pygame.Rect(L.MIDDLE.left + 6, L.MINE_TOP - 3 - height, L.MIDDLE.width - 12, height)
     round_rect(surface, box, (66, 60, 40), 10, 235)
     round_rect(surface, box, GOLD, 10, 255, 2)
     for k, line in enumerate(lines):
         effect = k < len(said)
-        draw_text(surface, line, (box.centerx, box.top + 4 + k * EXPLAIN_LINE), theme.TEXT_MIN,
+        draw_text(surface, line, (box.centerx, box.top + 4 + k * explain_line()), theme.TEXT_MIN,
                   theme.INK if effect else GOLD, bold=effect, anchor="midtop",
                   max_width=box.width - 12)
     rect = scene.card_rows.get(number)
@@ -841,12 +880,12 @@ def _help(surface: pygame.Surface, scene: CazaTableScene) -> bool:
     if key is None:
         return False
     lines = help_lines(scene, key)
-    height = len(lines) * EXPLAIN_LINE + 8
+    height = len(lines) * explain_line() + 8
     box = pygame.Rect(L.MIDDLE.left + 6, L.MINE_TOP - 6 - height, L.MIDDLE.width - 12, height)
     round_rect(surface, box, (40, 56, 70), 10, 240)
     round_rect(surface, box, theme.FOCUS, 10, 255, 2)
     for k, line in enumerate(lines):
-        draw_text(surface, line, (box.centerx, box.top + 4 + k * EXPLAIN_LINE), theme.TEXT_MIN,
+        draw_text(surface, line, (box.centerx, box.top + 4 + k * explain_line()), theme.TEXT_MIN,
                   theme.INK, bold=k == 0, anchor="midtop", max_width=box.width - 12)
     return True
 
@@ -932,7 +971,7 @@ def _board(surface: pygame.Surface, scene: CazaTableScene) -> None:
         # and every rack's "Double Detector ready" do not read as a contradiction
         for k, words in enumerate(wrap_text(scene.t("cazabombas.board.own_detector"),
                                             theme.TEXT_MIN, board.width - 16)[:2]):
-            draw_text(surface, words, (board.centerx, CARDS_TOP + 40 + k * EXPLAIN_LINE),
+            draw_text(surface, words, (board.centerx, CARDS_TOP + 40 + k * explain_line()),
                       theme.TEXT_MIN, theme.INK_DIM, anchor="midtop",
                       max_width=board.width - 8)
         return
@@ -969,12 +1008,14 @@ def _colour_lines(scene: CazaTableScene, view: CazaView) -> list[tuple[gfx.Canva
     cut = cut_colours(view)
     lines: list[tuple[gfx.Canvas, Spans]] = []
     spans: Spans = []
-    strip = gfx.Canvas((L.BOARD.width * 3, 30), pygame.SRCALPHA)
-    x, y = 4, 15
+    tall = strip_height()
+    strip = gfx.Canvas((L.BOARD.width * 3, tall), pygame.SRCALPHA)
+    x, y = 4, tall // 2
     for k, (board_keys, count, uncertain, key) in enumerate(groups):
         start = x
         name = draw_text(strip, scene.t(f"cazabombas.board.{key}"), (x, y), theme.TEXT_MIN,
-                         theme.INK_DIM, bold=True, anchor="midleft", max_width=90)
+                         theme.INK_DIM, bold=True, anchor="midleft",
+                         max_width=fonts.scaled(90))  # its word grows with the text size
         x = name.right + 6
         for wire_key in board_keys:
             label = f"{W.sort_value(wire_key):g}" + ("?" if uncertain else "")
@@ -1000,7 +1041,7 @@ def _colour_lines(scene: CazaTableScene, view: CazaView) -> list[tuple[gfx.Canva
         x += 10
         if split or k == len(groups) - 1:
             lines.append((_cut_strip(strip, x - 10), spans))
-            strip = gfx.Canvas((L.BOARD.width * 3, 30), pygame.SRCALPHA)
+            strip = gfx.Canvas((L.BOARD.width * 3, tall), pygame.SRCALPHA)
             spans = []
             x = 4
     return lines
@@ -1055,8 +1096,14 @@ def _colour_tip(surface: pygame.Surface, scene: CazaTableScene) -> None:
                   max_width=width)
 
 
+def strip_height() -> int:
+    """A colour line's height: 30 at 100 %, growing with the text size (its chips hold a
+    value at ``TEXT_MIN``)."""
+    return 30 + fonts.scaled(theme.TEXT_MIN) - theme.TEXT_MIN
+
+
 def _cut_strip(strip: gfx.Canvas, width: int) -> gfx.Canvas:
-    line = gfx.Canvas((width, 30), pygame.SRCALPHA, strip.scale)
+    line = gfx.Canvas((width, strip_height()), pygame.SRCALPHA, strip.scale)
     line.fill((0, 0, 0, 0))
     line.blit(strip, (0, 0), special_flags=pygame.BLEND_RGBA_MAX)  # an exact copy of its left
     return line
@@ -1090,10 +1137,16 @@ def _card(surface: pygame.Surface, scene: CazaTableScene, number: int, unlocked:
                                                           else 0, W.UNLOCK_CUTS),
                          total=W.UNLOCK_CUTS)
         color = theme.INK_DIM
+    name = scene.namer.card(number)
+    bold = fonts.get(theme.TEXT_MIN, unlocked and not used)
+    if not unlocked and bold.size(status)[0] + fonts.get(theme.TEXT_MIN, usable).size(name)[0] \
+            * NARROW > rect.width - 50:  # a bigger text size: "0/2" says it, the name whole
+        status = f"{min(cut[number] if number < len(cut) else 0, W.UNLOCK_CUTS)}/" \
+                 f"{W.UNLOCK_CUTS}"
     stat = draw_text(surface, status, (rect.right - 8, rect.centery), theme.TEXT_MIN, color,
-                     bold=unlocked and not used, anchor="midright", max_width=120)
+                     bold=unlocked and not used, anchor="midright", max_width=fonts.scaled(120))
     ink = theme.INK if not used else theme.INK_DISABLED
-    draw_text(surface, scene.namer.card(number), (rect.left + 34, rect.centery),
+    draw_text(surface, name, (rect.left + 34, rect.centery),
               theme.TEXT_MIN, ink, bold=usable, anchor="midleft",
               max_width=stat.left - rect.left - 42)
 

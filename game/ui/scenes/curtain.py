@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from game.ui import gfx, theme
+from game.ui import fonts, gfx, theme
 from game.ui.draw import round_rect, vertical_gradient
 from game.ui.icons import icon_surface
 from game.ui.locale import plural
@@ -54,13 +54,28 @@ BUTTON_RECAP_Y = 562
 BUTTON_Y = 400
 
 
+def _row() -> int:
+    """A recap row's height at the person's text size (28 at 100 %)."""
+    return fonts.scaled(RECAP_ROW)
+
+
+def _head() -> int:
+    return fonts.scaled(RECAP_HEAD)
+
+
+def _most_rows() -> int:
+    """Rows the recap may take: fewer as they grow, in the same room above the button."""
+    return max(3, round(RECAP_ROWS * RECAP_ROW / _row()))
+
+
 def recap_rows(lines: Sequence[str], more_text: Callable[[int], str],
                width: int = RECAP_WIDTH - 2 * RECAP_PAD - RECAP_INDENT,
-               rows: int = RECAP_ROWS) -> list[tuple[str, int]]:
+               rows: int | None = None) -> list[tuple[str, int]]:
     """The recap's rows, oldest first: (text, age), age 0 the newest line and ``-1`` the row
     that says how many lines were left out (``more_text(n)``). The newest lines that fit
     whole in ``rows`` rows (a long one wraps: its rows share its age); when some do not, the
     first row says so."""
+    rows = _most_rows() if rows is None else rows
     kept: list[list[str]] = []
     used = 0
     for text in reversed(lines):
@@ -216,7 +231,7 @@ class CurtainScene(FormScene[bool]):
 
     def recap_rect(self, top: int, rows: int) -> pygame.Rect:
         """The panel for ``rows`` rows from ``top``, centred in the room above the button."""
-        tall = 2 * RECAP_PAD + RECAP_HEAD + rows * RECAP_ROW
+        tall = 2 * RECAP_PAD + _head() + rows * _row()
         room = self.show.rect.top - 14 - top
         rect = pygame.Rect(0, 0, RECAP_WIDTH, tall)
         rect.midtop = (theme.SCREEN_W // 2, top + max(0, (room - tall) // 2))
@@ -231,7 +246,7 @@ class CurtainScene(FormScene[bool]):
         y = rect.top + RECAP_PAD
         draw_text(surface, self.t("curtain.recap_title"), (x, y), theme.TEXT_SMALL,
                   theme.INK_DIM, bold=True)
-        y += RECAP_HEAD
+        y += _head()
         last = None
         for text, age in rows:
             color = theme.INK if age == 0 else theme.INK_DIM
@@ -239,4 +254,4 @@ class CurtainScene(FormScene[bool]):
             draw_text(surface, text, (x + indent, y), RECAP_SIZE, color,
                       max_width=rect.width - 2 * RECAP_PAD - indent)
             last = age
-            y += RECAP_ROW
+            y += _row()

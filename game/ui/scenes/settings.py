@@ -66,6 +66,14 @@ class KeyRow(Button):
         self.draw_focus(surface)
 
 
+
+TEXT_SIZE_OFFERED = False
+"""The text size row on the screen page. Off until every scene fits at 125 % and 150 % (issue
+24): the fonts, the audit and the settings file already honour ``Settings.text_size``, the
+menus and the bomb-deck tables fit at 125 %, but Die Bombe's tables and three menus still
+overlap (``tests/ui/test_text_size.py``'s xfails list them); a setting that makes a table
+unreadable is not offered to players."""
+
 class SettingsScene(FormScene[None]):
     def __init__(self, app: App, page: str = "game") -> None:
         self.page = PAGES.index(page) if page in PAGES else 0
@@ -118,7 +126,7 @@ class SettingsScene(FormScene[None]):
         self.pages: tuple[tuple[Widget, ...], ...] = (
             (self.language, self.speed, self.reaction, self.fuse, self.marks),
             (self.volume, self.interface, self.music, self.mute),
-            (self.fullscreen, self.reduced, self.text_size),
+            (self.fullscreen, self.reduced, *((self.text_size,) if TEXT_SIZE_OFFERED else ())),
             (*self.key_rows, self.reset_keys),
         )
         for widgets in self.pages:
