@@ -232,7 +232,6 @@ def _badges(scene: TableScene) -> list[Part]:
     namer = scene.namer
     react = view.phase == "react"
     over = view.phase == "over"
-    inks = seat_inks(scene)
     for seat, rect in scene.layout.badges().items():
         info = view.seats[seat]
         cards_held = scene.dealt.get(seat, 0) if scene.dealt is not None else info.cards
@@ -268,7 +267,7 @@ def _badges(scene: TableScene) -> list[Part]:
                           known_words(namer, info.defuses_proven, held)
                           if mazo and held is not None else "",
                           won_text=namer.t("table.wins") if won == seat else "",
-                          ink=inks[namer.seat(seat)])
+                          ink=palette.SEAT_INKS[seat % len(palette.SEAT_INKS)])
         hover = react and scene._hover_badge == seat
         draw = partial(_draw_badge, rect=rect, badge=badge, time=scene.clock, hover=hover)
         looks = (tuple(rect), badge, hover) if badge_still(badge) else None
@@ -473,8 +472,14 @@ def _log(scene: TableScene, lines: tuple[str, ...] | None = None) -> Part:
 def seat_inks(scene: TableScene) -> dict[str, palette.Color]:
     """Each seat's name with its colour (the log's names, the badges' marks)."""
     namer = scene.namer
-    return {namer.seat(seat): palette.SEAT_INKS[seat % len(palette.SEAT_INKS)]
-            for seat in range(scene.match.config.seat_count)}
+    seats = scene.match.config.seat_count
+
+    def make() -> dict[str, palette.Color]:
+        return {namer.seat(seat): palette.SEAT_INKS[seat % len(palette.SEAT_INKS)]
+                for seat in range(seats)}
+
+    # asked twice a frame: kept while the names stay (naming 8 seats each frame: 0.3 ms)
+    return namer.kept("inks", seats, make)
 
 
 Row = tuple[str, int, theme.Color, bool]
