@@ -114,6 +114,16 @@ def badge_still(info: BadgeInfo) -> bool:
     return not info.current and info.lit <= 0 and not info.thinking
 
 
+def _tag_gives_way(info: BadgeInfo, rect: pygame.Rect) -> bool:
+    """Your "You" leaves the line under the row to the words that need all of it there (your
+    place once out, or "Wins!", at a bigger text size): the badge is the one in your corner."""
+    words = info.won_text or (info.out_text if not info.alive else "")
+    if not words or not info.tag:
+        return False
+    beside_tag = rect.width - 38 - fonts.get(theme.TEXT_MIN).size(info.tag)[0]
+    return fonts.get(theme.TEXT_MIN, True).size(words)[0] > beside_tag
+
+
 def draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, time: float,
                *, hover: bool = False) -> None:
     """A badge: its body drawn once per look (what it shows changes a few times a game, and
@@ -216,7 +226,7 @@ def _draw_badge(surface: pygame.Surface, rect: pygame.Rect, info: BadgeInfo, tim
     if info.thinking and not out:  # (an out seat's place is written over its veil, below)
         _thinking_dots(surface, rect, time)
     tag_right = rect.left + 14
-    if info.tag:
+    if info.tag and not _tag_gives_way(info, rect):
         tag_right = draw_text(surface, info.tag, (rect.left + 14, rect.bottom - 8),
                               theme.TEXT_MIN, dim, anchor="bottomleft",
                               max_width=rect.width - 28).right

@@ -162,10 +162,23 @@ def draw_meter(surface: pygame.Surface, title: str, counts: str, percent: str,
         for k in range(0, len(points) - 1, 3):
             gfx.circle(surface, (120, 88, 52), points[k], 2)
     room = METER.width - 28
+    if meter_spill(counts):  # a bigger text size: the counts whole, under the box
+        draw_text(surface, counts, (METER.left + 14, METER.bottom + 2), theme.TEXT_MIN, ink,
+                  max_width=theme.SCREEN_W - 16 - METER.left - 14)
+        return
     size = theme.TEXT_SMALL if fonts.get(theme.TEXT_SMALL).size(counts)[0] <= room \
         else theme.TEXT_MIN  # (a bigger text size: the floor's size fits the box whole)
     draw_text(surface, counts, (METER.left + 14, METER.bottom - 6), size, ink,
               anchor="bottomleft", max_width=room)
+
+
+def meter_spill(counts: str) -> int:
+    """How far below the meter's box its counts reach: 0 while they fit in it (always at
+    100 %); at a bigger text size they may need a line under it, and the clues step down by
+    as much."""
+    if fonts.get(theme.TEXT_MIN).size(counts)[0] <= METER.width - 28:
+        return 0
+    return fonts.get(theme.TEXT_MIN).get_linesize() + 4
 
 
 def clue_ground(card: str) -> theme.Color:
@@ -173,17 +186,17 @@ def clue_ground(card: str) -> theme.Color:
     return cards.style_of(card).body
 
 
-def draw_clues(surface: pygame.Surface, title: str, clues: Sequence[tuple[str, str]]
-               ) -> pygame.Rect:
+def draw_clues(surface: pygame.Surface, title: str, clues: Sequence[tuple[str, str]],
+               shift: int = 0) -> pygame.Rect:
     """The viewer's clues: an icon and "1st: Bomb" for each known position, top first, in
     rows as wide as the meter above them. Returns the area they cover (the lesson's
     highlight takes all of it: a third chip on a second row stays inside)."""
     if not clues:
         return pygame.Rect(CLUES.topleft, (0, 0))
-    head = draw_text(surface, title, (CLUES.left + 4, CLUES.top), theme.TEXT_MIN, palette.INK,
-                     bold=True)
+    head = draw_text(surface, title, (CLUES.left + 4, CLUES.top + shift), theme.TEXT_MIN,
+                     palette.INK, bold=True)
     area = head.copy()
-    x, y = CLUES.left, CLUES.top + fonts.scaled(24)
+    x, y = CLUES.left, CLUES.top + shift + fonts.scaled(24)
     # with bigger text a chip may reach past the meter's width, to the screen's margin (the
     # draw button is below that row): "13th: Exploding Kitten" was squeezed at 125 %
     right = CLUES.right if fonts.text_factor == 1.0 else theme.SCREEN_W - 16
@@ -205,13 +218,14 @@ def draw_clues(surface: pygame.Surface, title: str, clues: Sequence[tuple[str, s
     return area
 
 
-def draw_no_clues(surface: pygame.Surface, title: str, hint: str) -> pygame.Rect:
+def draw_no_clues(surface: pygame.Surface, title: str, hint: str, shift: int = 0
+                  ) -> pygame.Rect:
     """Where the viewer's clues will show, before there are any (Bomba en el Mazo): the title
     and what gives clues, dim. Returns the area it covers."""
-    head = draw_text(surface, title, (CLUES.left + 4, CLUES.top), theme.TEXT_MIN, palette.INK,
-                     bold=True)
+    head = draw_text(surface, title, (CLUES.left + 4, CLUES.top + shift), theme.TEXT_MIN,
+                     palette.INK, bold=True)
     area = head.copy()
-    top, step = CLUES.top + fonts.scaled(24), fonts.scaled(22)  # (lines grown with the text)
+    top, step = CLUES.top + shift + fonts.scaled(24), fonts.scaled(22)  # (grown with the text)
     for k, line in enumerate(wrap_text(hint, theme.TEXT_MIN, CLUES.width - 8)):
         area.union_ip(draw_text(surface, line, (CLUES.left + 4, top + k * step),
                                 theme.TEXT_MIN, palette.INK_DIM, max_width=CLUES.width - 8))

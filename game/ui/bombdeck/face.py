@@ -125,7 +125,8 @@ def hand_face(art: str, name: str, line: str, size: tuple[int, int] = cards.CARD
 
     # the strip with the effect
     text_w = strip_width(w, shown)
-    strip_h = len(rows) * ROW_H + 8
+    row_h = fonts.scaled(LINE_SIZE) + 3  # (ROW_H at 100 %; a row grows with the text size)
+    strip_h = len(rows) * row_h + 8
     strip = pygame.Rect(edge + 3, h - edge - 3 - strip_h, w - 2 * edge - 6, strip_h)
     gfx.rect(surf, STRIP, strip, border_radius=max(4, rad // 2))
     y = strip.top + 4
@@ -135,7 +136,7 @@ def hand_face(art: str, name: str, line: str, size: tuple[int, int] = cards.CARD
             surf.blit(text, text.get_rect(midtop=(strip.centerx, y)))
         else:  # fanned under its neighbour: from the left, where it shows
             surf.blit(text, (strip.left + 4, y))
-        y += ROW_H
+        y += row_h
 
     # the medallion with the icon, in the room left between the band and the strip
     top, bottom = band_h + 3, strip.top - 3

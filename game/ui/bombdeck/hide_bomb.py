@@ -250,9 +250,10 @@ class HideBombScene(ModalScene[Choice]):
                 round_rect(surface, r, cards.BACK_EDGE, max(2, r.width // 3), 255, 2)
         size = rects[0].size if rects else BACK
         y = rects[0].top if rects else p.top + self.row_top
-        bomb = cards.draw_card(KITTEN if self.kitten else "bomb",
-                               cards.whole_title(self.bomb_name, self.bomb_short, BOMB[0]), "",
-                               BOMB)
+        title = cards.whole_title(self.bomb_name, self.bomb_short, BOMB[0])
+        if title == self.bomb_name and self.bomb_short:  # neither whole: the shorter one
+            title = self.bomb_short if fonts.text_factor > 1.0 else title
+        bomb = cards.draw_card(KITTEN if self.kitten else "bomb", title, "", BOMB)
         bomb_y = p.top + self.row_top - 8
         if chosen is not None:
             gx = round(self._gap_at(chosen))

@@ -201,7 +201,7 @@ WRAPPED_MAX = 256
 
 
 def _wrapped(text: str, width: int) -> list[str]:
-    key = (text, width, gfx.scale())  # the fonts' metrics follow the scale
+    key = (text, width, gfx.scale(), fonts.text_factor)  # the fonts follow both
     found = _WRAPPED.get(key)
     if found is None:
         if len(_WRAPPED) >= WRAPPED_MAX:

@@ -35,6 +35,7 @@ from game.ui.bombdeck.centre import (
     draw_discard,
     draw_meter,
     draw_no_clues,
+    meter_spill,
     resized,
     warm_pile,
 )
@@ -427,21 +428,22 @@ def _middle(scene: TableScene) -> list[Part]:
     icon = namer.art("bomb")
     parts.append(Part("meter", (title, counts, percent, danger, icon),
                       lambda s: draw_meter(s, title, counts, percent, danger, icon=icon)))
+    spill = meter_spill(counts)  # (the counts under the meter at a bigger text size)
     mine = scene.private_ok and view.seats[scene.home].alive  # out: no clues to read
     if mine and view.clues:
         chips = tuple((namer.art(card), namer.t("table.clue", nth=namer.ordinal(pos + 1),
                                                 card=namer.card(card)))
                       for pos, card in view.clues)
         clues_title = namer.t("table.clues")
-        parts.append(Part("clues", (clues_title, chips),
-                          lambda s: draw_clues(s, clues_title, chips)))
+        parts.append(Part("clues", (clues_title, chips, spill),
+                          lambda s: draw_clues(s, clues_title, chips, spill)))
     elif mine and namer.ruleset == MAZO and view.phase != "over":
         # Mazo's clues have their place under the meter even before the first peek: what a
         # Peek would show, and where (issue 20)
         clues_title = namer.t("table.clues")
         hint = namer.t("mazo.no_clues", card=namer.card("see_future"))
-        parts.append(Part("clues", (clues_title, hint),
-                          lambda s: draw_no_clues(s, clues_title, hint)))
+        parts.append(Part("clues", (clues_title, hint, spill),
+                          lambda s: draw_no_clues(s, clues_title, hint, spill)))
     return parts
 
 

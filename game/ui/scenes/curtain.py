@@ -195,7 +195,7 @@ class CurtainScene(FormScene[bool]):
         """The recap's rows as drawn (see :func:`recap_rows`)."""
         if not self.recap:
             return []
-        key = (self.recap, id(self.app.loc), gfx.scale())  # the fonts' metrics follow the scale
+        key = (self.recap, id(self.app.loc), gfx.scale(), fonts.text_factor)  # fonts follow both
         if self._rows is None or self._rows[0] != key:
             self._rows = (key, recap_rows(
                 self.recap, lambda n: plural(self.app.loc, "curtain.recap_more", n)))
