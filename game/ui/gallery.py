@@ -26,6 +26,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from game.ui.settings import TEXT_SIZES
+
 if TYPE_CHECKING:
     pass
 
@@ -41,9 +43,11 @@ def _size(text: str) -> tuple[int, int]:
 
 
 def make_gallery(out: Path, langs: Sequence[str] = LANGS, names: Sequence[str] = (),
-                 code: str | None = None, size: tuple[int, int] | None = None) -> list[Path]:
-    """Draw ``names`` (every scene when empty) in each of ``langs`` into ``out``; the files
-    written. A scene the code's game does not have is skipped with a line on stderr."""
+                 code: str | None = None, size: tuple[int, int] | None = None,
+                 text_size: int = 100) -> list[Path]:
+    """Draw ``names`` (every scene when empty) in each of ``langs`` into ``out`` at the
+    ``text_size`` setting; the files written. A scene the code's game does not have is
+    skipped with a line on stderr."""
     from game.ui.screenshot import ScreenshotError, render_scene_to_png, scenes
 
     out.mkdir(parents=True, exist_ok=True)
@@ -53,7 +57,8 @@ def make_gallery(out: Path, langs: Sequence[str] = LANGS, names: Sequence[str] =
         for scene in chosen:
             target = out / f"{scene}-{lang}.png"
             try:
-                written.append(render_scene_to_png(scene, target, lang, code=code, size=size))
+                written.append(render_scene_to_png(scene, target, lang, code=code, size=size,
+                                                   text_size=text_size))
             except ScreenshotError as error:
                 print(f"skipped {scene} [{lang}]: {error}", file=sys.stderr)
                 continue
@@ -185,15 +190,19 @@ def main(argv: Sequence[str] | None = None) -> int:
                         help="only this language (repeatable; default: es, en and pt)")
     parser.add_argument("--size", type=_size, help="the window size, e.g. 1920x1080")
     parser.add_argument("--code", help="the game code the table scenes show")
+    parser.add_argument("--text-size", type=int, choices=TEXT_SIZES, default=100,
+                        help="the text size setting, in percent (default 100)")
     parser.add_argument("--readme", action="store_true",
                         help="draw the README's gallery (docs/screenshots) instead")
     args = parser.parse_args(argv)
     if args.readme:
-        if args.scenes or args.lang or args.size or args.code:
-            parser.error("--readme draws its own set: no scenes, --lang, --size or --code")
+        if args.scenes or args.lang or args.size or args.code or args.text_size != 100:
+            parser.error("--readme draws its own set: no scenes, --lang, --size, --code or "
+                         "--text-size")
         written = make_readme_gallery(args.out)
     else:
-        written = make_gallery(args.out, args.lang or LANGS, args.scenes, args.code, args.size)
+        written = make_gallery(args.out, args.lang or LANGS, args.scenes, args.code, args.size,
+                               args.text_size)
     print(f"{len(written)} {'files' if args.readme else 'pictures'} in {args.out}",
           file=sys.stderr)
     return 0 if written else 1

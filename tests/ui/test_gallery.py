@@ -37,6 +37,19 @@ def test_the_gallery_draws_each_scene_in_each_language(tmp_path: Path,
     assert capsys.readouterr().err.count("skipped detector") == 2
 
 
+def test_the_gallery_draws_a_handhelds_screen_at_150_percent_text(tmp_path: Path) -> None:
+    """Issue 24's pictures: every table at 1280x800 and 150 % text, made by the script."""
+    from game.ui import fonts
+
+    assert gallery.main([str(tmp_path), "table", "--lang", "pt", "--code", "1R1-1338",
+                         "--size", "1280x800", "--text-size", "150"]) == 0
+    picture = pygame.image.load(str(tmp_path / "table-pt.png"))
+    assert picture.get_size() == (1280, 800)
+    assert fonts.text_factor == 1.0  # the size put back after the picture
+    with pytest.raises(SystemExit):
+        gallery.main([str(tmp_path), "--text-size", "140"])
+
+
 # --- the README's gallery ---------------------------------------------------------------------
 
 SCREENSHOTS = Path(__file__).resolve().parents[2] / "docs" / "screenshots"
@@ -93,7 +106,8 @@ def test_without_pngquant_the_pictures_stay_as_drawn(tmp_path: Path,
 
 
 def test_readme_takes_no_scene_language_size_or_code(capsys: pytest.CaptureFixture[str]) -> None:
-    for extra in (["title"], ["--lang", "es"], ["--size", "640x360"], ["--code", "311-182"]):
+    for extra in (["title"], ["--lang", "es"], ["--size", "640x360"], ["--code", "311-182"],
+                  ["--text-size", "150"]):
         with pytest.raises(SystemExit) as stop:
             gallery.main(["out", "--readme", *extra])
         assert stop.value.code == 2

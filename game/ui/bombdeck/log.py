@@ -194,7 +194,7 @@ ENTRY_GAP = 4
 """A little air between two entries, so a wrapped one reads as one."""
 
 
-_WRAPPED: dict[tuple[str, int, float], list[str]] = {}
+_WRAPPED: dict[tuple[str, int, float, float], list[str]] = {}
 """Entries already wrapped (the panel is drawn again with each new entry, and all but one of
 its entries were wrapped before): at most :data:`WRAPPED_MAX`, then forgotten at once."""
 WRAPPED_MAX = 256
