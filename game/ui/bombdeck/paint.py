@@ -442,6 +442,8 @@ def _middle(scene: TableScene) -> list[Part]:
         # Peek would show, and where (issue 20)
         clues_title = namer.t("table.clues")
         hint = namer.t("mazo.no_clues", card=namer.card("see_future"))
+        if len(wrap_text(hint, theme.TEXT_MIN, L.CLUES.width - 8)) > 2:  # (a bigger text
+            hint = namer.t("mazo.no_clues_short")  # size: a third line ran under the banner)
         parts.append(Part("clues", (clues_title, hint, spill),
                           lambda s: draw_no_clues(s, clues_title, hint, spill)))
     return parts
@@ -517,7 +519,7 @@ def banner_top(scene: TableScene) -> int:
     if moment is not None and moment.kind == "drawn":
         return L.HELD_BELOW
     # the piles' names above it grow with the text size: the banner's plate covered "Deck"
-    return L.BANNER_Y + fonts.scaled(theme.TEXT_MIN) - theme.TEXT_MIN
+    return L.BANNER_Y + 2 * (fonts.scaled(theme.TEXT_MIN) - theme.TEXT_MIN)
 
 
 def _banner(scene: TableScene) -> Part:
