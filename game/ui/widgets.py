@@ -519,6 +519,18 @@ class Choice(Widget, Generic[T]):
             if self.on_change is not None:
                 self.on_change(self.value)
 
+    def needed_value_width(self) -> int:
+        """The value box's width that shows its longest option whole between the arrows, as
+        ``draw`` lays it out at the current text size (a scene that can give the box more
+        room at a bigger text size asks this instead of a constant)."""
+        font = fonts.get(theme.TEXT_BODY, True)
+        return max(font.size(text_of(label))[0] for _, label in self.options) + 70
+
+    def needed_label_width(self) -> int:
+        """The width the label takes at the current text size, with the gap ``draw`` leaves
+        before the value box."""
+        return fonts.get(theme.TEXT_BODY).size(text_of(self.text))[0] + 16
+
     @property
     def value_rect(self) -> pygame.Rect:
         r = pygame.Rect(0, 0, self.value_width, self.rect.height)

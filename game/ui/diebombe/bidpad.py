@@ -17,11 +17,11 @@ from collections.abc import Callable
 import pygame
 
 from game.rules.diebombe import cards as C
-from game.ui import gfx, theme
+from game.ui import fonts, gfx, theme
 from game.ui.diebombe import layout as L
 from game.ui.draw import round_rect
 from game.ui.locale import TextSource
-from game.ui.text import draw_text
+from game.ui.text import NARROW, draw_text
 from game.ui.widgets import Button, Form, Slider
 
 TYPING_SECONDS = 1.4
@@ -166,5 +166,8 @@ class BidPad:
                   anchor="midtop", max_width=PAD.width - 30)
         draw_text(surface, left, (PAD.centerx, PAD.top + 226), theme.TEXT_SMALL,
                   theme.ACCENT, bold=True, anchor="midtop", max_width=PAD.width - 30)
+        font = fonts.get(theme.TEXT_MIN)
+        while font.size(hint)[0] * NARROW > PAD.width - 30 and " · " in hint:
+            hint = hint.split(" · ", 1)[1]  # a bigger text size: the keys that seal, step
         draw_text(surface, hint, (PAD.centerx, PAD.top + 258), theme.TEXT_MIN, theme.INK_DIM,
                   anchor="midtop", max_width=PAD.width - 30)

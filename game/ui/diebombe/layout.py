@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from game.ui import theme
+from game.ui import fonts, theme
 from game.ui.diebombe.marks import CHIP_SIZE, FACE_SIZE
 
 MARGIN = 12
@@ -76,6 +76,35 @@ CODE_POS = (MARGIN, theme.SCREEN_H - 4)
 """The game code, when the player typed it: under the left seats, clear of the bid entry."""
 
 
+def head_grow() -> int:
+    """How much taller a seat's header (its name, then its "Paid · Bids" line) stands at a
+    bigger text size than at 100 % (0 there): the panel grows by as much, its rows move
+    down with it (the name and the line under it crossed at 125 %)."""
+    return fonts.scaled(theme.TEXT_BODY) - theme.TEXT_BODY \
+        + fonts.scaled(theme.TEXT_MIN) - theme.TEXT_MIN
+
+
+def panel_h() -> int:
+    """A seat's panel's height: ``PANEL_H`` with its header grown (:func:`head_grow`)."""
+    return PANEL_H + head_grow()
+
+
+def row_top() -> int:
+    """From a panel's top to its red row: ``ROW_TOP`` with the header grown."""
+    return ROW_TOP + head_grow()
+
+
+def label_w() -> int:
+    """A row's label's width: ``LABEL_W``, wider at a bigger text size (its letter, "Vm",
+    grows with it)."""
+    return LABEL_W + (fonts.scaled(theme.TEXT_MIN) - theme.TEXT_MIN) * 2
+
+
+def chip_room() -> int:
+    """``CHIP_ROOM`` less what the label grew by."""
+    return CHIP_ROOM - (label_w() - LABEL_W)
+
+
 def faceup_rect(index: int, count: int) -> pygame.Rect:
     """The ``index``-th of ``count`` face-up cards (one card sits in the middle)."""
     rect = pygame.Rect(0, FACE_TOP, FACE_W, FACE_H)
@@ -94,10 +123,10 @@ def chip_slots(count: int) -> tuple[int, int, tuple[int, int]]:
     if count <= 5:
         return max(1, count), CHIP_STEP, CHIP_SIZE
     if count <= ONE_LINE_MOST:
-        step = CHIP_ROOM // count
+        step = chip_room() // count
         return count, step, (min(CHIP_SIZE[0], step - 2), CHIP_SIZE[1])
     per_line = math.ceil(count / 2)
-    step = min(CHIP_STEP, CHIP_ROOM // per_line)
+    step = min(CHIP_STEP, chip_room() // per_line)
     return per_line, step, (min(CHIP_SIZE[0], step - 2), TILE_H)
 
 
@@ -120,10 +149,11 @@ class TableLayout:
         """The ``k``-th box from the top of a side. Both sides have as many slots as the
         left has seats, so their boxes stand level, face to face."""
         count = self.left_count
-        total = count * PANEL_H + (count - 1) * PANEL_GAP
+        height = panel_h()
+        total = count * height + (count - 1) * PANEL_GAP
         top = max(MARGIN, (theme.SCREEN_H - total) // 2 - 12)
-        return pygame.Rect(LEFT_X if left else RIGHT_X, top + k * (PANEL_H + PANEL_GAP),
-                           PANEL_W, PANEL_H)
+        return pygame.Rect(LEFT_X if left else RIGHT_X, top + k * (height + PANEL_GAP),
+                           PANEL_W, height)
 
     def panel(self, seat: int) -> pygame.Rect:
         left = self.on_left(seat)
@@ -144,12 +174,12 @@ class TableLayout:
     def row(self, seat: int, color_index: int) -> pygame.Rect:
         """The red (0) or green (1) row of a seat: its label and its chips."""
         panel = self.panel(seat)
-        top = panel.top + ROW_TOP + color_index * (ROW_H + ROW_GAP)
+        top = panel.top + row_top() + color_index * (ROW_H + ROW_GAP)
         return pygame.Rect(panel.left + 10, top, panel.width - 20, ROW_H)
 
     def label_rect(self, seat: int, color_index: int) -> pygame.Rect:
         row = self.row(seat, color_index)
-        return pygame.Rect(row.left, row.top, LABEL_W, ROW_H)
+        return pygame.Rect(row.left, row.top, label_w(), ROW_H)
 
     def chip_step(self, count: int) -> int:
         """How far apart the chips of a row of ``count`` stand (always more than a chip is
@@ -162,14 +192,18 @@ class TableLayout:
         row = self.row(seat, color_index)
         per_line, step, size = chip_slots(max(count, index + 1))
         line, k = divmod(index, per_line)
-        return pygame.Rect(row.left + LABEL_W + 8 + k * step, row.top + line * (TILE_H + LINE_GAP),
-                           *size)
+        return pygame.Rect(row.left + label_w() + 8 + k * step,
+                           row.top + line * (TILE_H + LINE_GAP), *size)
 
     def bubble(self, seat: int) -> tuple[int, int]:
         """The centre of a seat's bid bubble, beside the panel on the middle's side."""
         panel = self.panel(seat)
         x = panel.right + BUBBLE_OFF if self.on_left(seat) else panel.left - BUBBLE_OFF
-        return (x, panel.centery)
+        if fonts.text_factor == 1.0:
+            return (x, panel.centery)
+        # a bigger text size: near the panel's top, so a caption of two lines under it
+        # ends above the recent bids' board
+        return (x, min(panel.centery, panel.top + BUBBLE_MOST + 6))
 
     def bubble_box(self, seat: int) -> pygame.Rect:
         """All a seat's bubble may cover at its largest: the disc and the caption under it

@@ -248,7 +248,7 @@ class Lesson(TableLesson):
             keep.append((Rect(0, top, theme.SCREEN_W, theme.SCREEN_H - top), UNDER_CARDS))
             keep.append((Rect(L.MIDDLE.left, 0, L.MIDDLE.width, L.FACE_TOP - 8), 1.0))
             for panel in layout.panels().values():  # the names: who gets the other card
-                keep.append((Rect(panel.left, panel.top, panel.width, L.ROW_TOP), 1.0))
+                keep.append((Rect(panel.left, panel.top, panel.width, L.row_top()), 1.0))
             view = self.live
             bids = view.reveals[-1] if view.reveals else ()
             keep += [(layout.bubble_box(seat), 2.0) for seat, bid in enumerate(bids)

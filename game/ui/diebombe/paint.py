@@ -66,6 +66,8 @@ NEWS_GAP = 5
 BOARD_FIRST = 86
 """The board's first column when the seats' names need the cards' room: the round and the
 title over two lines."""
+BOARD_BOTTOM = theme.SCREEN_H - 66
+"""The board ends above the History button (at 100 % it ends at 642)."""
 Bubbles = tuple[tuple[int | None, ...], tuple[int, ...], int | None]
 """(bids per seat, the highest seats, the second)."""
 
@@ -114,33 +116,59 @@ def _top(surface: pygame.Surface, scene: DieTableScene) -> None:
     waiting = view.faceup if outcome is not None else ()
     deck_size = view.deck_size + len(waiting)
     title = namer.t("diebombe.round", n=number, total=C.ROUNDS)
-    draw_text(surface, title, (L.CENTRE_X, 14), theme.TEXT_LARGE, theme.INK, bold=True,
-              anchor="midtop", max_width=300)
+    big = fonts.text_factor > 1.0
+    # a bigger text size: the title keeps about its height (a heading already big), the
+    # line under it follows it down, and the piles stand lower so their words end above
+    # the face-up cards (the take's number caps, the outcome's box)
+    head = draw_text(surface, title, (L.CENTRE_X, 14), top_heading(), theme.INK, bold=True,
+                     anchor="midtop", max_width=300)
     bombs = sum(1 for card in (*view.unseen, *waiting) if card == C.BOMB)
     sub = (f"{namer.plural('diebombe.to_come', deck_size)} · "
            f"{namer.plural('diebombe.bombs_left', bombs)}")
-    draw_text(surface, sub, (L.CENTRE_X, 50), theme.TEXT_MIN, theme.INK_DIM, anchor="midtop",
-              max_width=330)
+    if big:  # the deck's count beside it says the rest
+        sub = namer.plural("diebombe.bombs_left", bombs)
+    draw_text(surface, sub, (L.CENTRE_X, max(50, head.bottom - 4) if big else 50),
+              theme.TEXT_MIN, theme.INK_DIM, anchor="midtop", max_width=330)
+    deck, pile = pile_rects()
     if deck_size:
         for k in range(min(3, deck_size)):
-            back = cards.draw_back(L.DECK.size)
-            surface.blit(back, L.DECK.move(-2 * k, -2 * k))
-        draw_text(surface, str(deck_size), (L.DECK.right + 8, L.DECK.centery),
-                  theme.TEXT_LARGE, theme.INK, bold=True, anchor="midleft")
+            back = cards.draw_back(deck.size)
+            surface.blit(back, deck.move(-2 * k, -2 * k))
+        draw_text(surface, str(deck_size), (deck.right + 8, deck.centery),
+                  top_heading(), theme.INK, bold=True, anchor="midleft")
     out = len(view.set_aside)
-    pile = L.SET_ASIDE
     if out:
         gfx.rect(surface, (60, 54, 60), pile, border_radius=6)
         for k in range(min(4, out)):
             gfx.line(surface, (120, 110, 110), (pile.left + 6, pile.top + 12 + k * 12),
-                     (pile.right - 6, pile.top + 8 + k * 13), 3)
+                     (pile.right - 6, min(pile.bottom - 6, pile.top + 8 + k * 13)), 3)
         gfx.rect(surface, (20, 18, 22), pile, 2, border_radius=6)
     else:
         gfx.rect(surface, theme.PANEL_EDGE, pile, 2, border_radius=6)
-    count = draw_text(surface, str(out), (pile.left - 8, pile.top + 4), theme.TEXT_LARGE,
-                      theme.INK, bold=True, anchor="topright")
+    count = draw_text(surface, str(out), (pile.left - 8, pile.top + 4 - (4 if big else 0)),
+                      top_heading(), theme.INK, bold=True, anchor="topright")
     draw_text(surface, namer.t("diebombe.out"), (pile.right, pile.bottom + 4), theme.TEXT_MIN,
               theme.INK_DIM, anchor="topright", max_width=count.right - L.CENTRE_X + 60)
+
+
+def top_heading() -> int:
+    """The round's title and the piles' counts: ``TEXT_LARGE``, asked smaller at a bigger
+    text size so they keep about their height (never below ``TEXT_BODY``)."""
+    return max(theme.TEXT_BODY, fonts.unscaled(theme.TEXT_LARGE))
+
+
+def pile_rects() -> tuple[pygame.Rect, pygame.Rect]:
+    """The deck and the set-aside pile: ``L.DECK`` and ``L.SET_ASIDE`` at 100 %; shorter at
+    a bigger text size, so the words under the set-aside pile end above the cards."""
+    if fonts.text_factor == 1.0:
+        return L.DECK, L.SET_ASIDE
+    grow = fonts.get(theme.TEXT_MIN).get_linesize() - 21
+    height = L.DECK.height - 18 - grow
+    return (pygame.Rect(L.DECK.left, L.DECK.top, L.DECK.width * height // L.DECK.height,
+                        height),
+            pygame.Rect(L.SET_ASIDE.right - L.SET_ASIDE.width * height // L.SET_ASIDE.height,
+                        L.SET_ASIDE.top, L.SET_ASIDE.width * height // L.SET_ASIDE.height,
+                        height))
 
 
 # --- the face-up cards ---------------------------------------------------------------------------
@@ -232,10 +260,13 @@ def _panel(surface: pygame.Surface, scene: DieTableScene, seat: int) -> None:
     status = pygame.Rect(0, 0, 44, 30)
     status.midright = (score_text.left - 8, rect.top + 20)
     _status(surface, scene, seat, status.center)
-    name_w = status.left - x - 8
+    # the name may take the envelope's room while the seat has none to show (a bigger text
+    # size squeezed "Jogador 1" beside its "You" tag)
+    envelope = shows_status(scene, seat) or fonts.text_factor == 1.0
+    name_w = (status.left if envelope else score_text.left) - x - 8
     you = match.people == (seat,)
-    tag = fit_line(namer.t("seat.you"), theme.TEXT_MIN, 70, theme.INK_DARK, bold=True) \
-        if you else None
+    tag = fit_line(namer.t("seat.you"), theme.TEXT_MIN, fonts.scaled(70), theme.INK_DARK,
+                   bold=True) if you else None
     if tag is not None:
         name_w -= tag.get_width() + 16
     name = draw_text(surface, namer.seat(seat), (x, rect.top + 8), theme.TEXT_BODY, theme.INK,
@@ -245,20 +276,27 @@ def _panel(surface: pygame.Surface, scene: DieTableScene, seat: int) -> None:
         pill = tag.get_rect(midleft=(cx + 6, name.centery)).inflate(12, 2)
         round_rect(surface, pill, theme.FOCUS, 9)
         surface.blit(tag, tag.get_rect(center=pill.center))
-    # the line under it: minus points, recent bids, whose bid is sealed
-    sub_y = rect.top + L.NAME_H + 12
+    # the line under it: minus points, recent bids, whose bid is sealed (lower by as much as
+    # the name grew, so the two never cross at a bigger text size)
+    sub_y = rect.top + L.NAME_H + 12 + fonts.scaled(theme.TEXT_BODY) - theme.TEXT_BODY \
+        + (fonts.scaled(theme.TEXT_MIN) - theme.TEXT_MIN) // 2
     minus = draw_text(surface, namer.t("diebombe.minus", n=view.minus[seat]), (x, sub_y),
-                      theme.TEXT_MIN, LOSS, bold=True, anchor="midleft", max_width=120)
+                      theme.TEXT_MIN, LOSS, bold=True, anchor="midleft",
+                      max_width=fonts.scaled(120))
     right = rect.right - 12
+    room_w = right - minus.right - 12
     bids = recent_bids(view, seat, 3)
     if mine and view.my_bid is not None and view.phase in ("bid", "rebid"):
         detail = namer.t("diebombe.your_sealed", n=view.my_bid)
         draw_text(surface, detail, (minus.right + 12, sub_y), theme.TEXT_MIN, theme.FOCUS,
-                  bold=True, anchor="midleft", max_width=right - minus.right - 12)
+                  bold=True, anchor="midleft", max_width=room_w)
     elif bids:
         text = namer.t("diebombe.recent", bids=" · ".join(map(str, bids)))
+        while len(bids) > 1 and not fits(text, room_w):  # a bigger text size: the newest
+            bids = bids[1:]
+            text = namer.t("diebombe.recent", bids=" · ".join(map(str, bids)))
         draw_text(surface, text, (minus.right + 12, sub_y), theme.TEXT_MIN, theme.INK_DIM,
-                  anchor="midleft", max_width=right - minus.right - 12)
+                  anchor="midleft", max_width=room_w)
     # the two rows
     for index, color in enumerate(C.COLORS):
         _row(surface, scene, seat, index, color)
@@ -272,11 +310,17 @@ def is_winner(scene: DieTableScene, seat: int) -> bool:
     return reveal.event.highest == (seat,)
 
 
+def shows_status(scene: DieTableScene, seat: int) -> bool:
+    """Whether ``seat``'s header shows an envelope (or a machine's dots) now."""
+    view = scene.shown
+    return view.phase in ("bid", "rebid") and seat in view.bidders and not scene.outcome
+
+
 def _status(surface: pygame.Surface, scene: DieTableScene, seat: int,
             centre: tuple[int, int]) -> None:
     """A sealed envelope once the seat has bid; dots while a machine thinks."""
     view = scene.shown
-    if view.phase not in ("bid", "rebid") or seat not in view.bidders or scene.outcome:
+    if not shows_status(scene, seat):
         return  # (under a round's outcome the next bidding has not begun)
     sealing = scene.sealing.get(seat)
     envelope = pygame.Rect(0, 0, 40, 28)
@@ -308,7 +352,7 @@ def _row(surface: pygame.Surface, scene: DieTableScene, seat: int, index: int,
     namer = scene.namer
     won = [card for card in view.won[seat] if C.color_of(card) == color]
     total = sum(C.value_of(card) for card in won)
-    label = draw_row_label(color, namer.letter(color), str(total), (L.LABEL_W, L.ROW_H))
+    label = draw_row_label(color, namer.letter(color), str(total), (L.label_w(), L.ROW_H))
     head = scene.layout.label_rect(seat, index)
     surface.blit(label, head)
     if doubles(view, seat, color):
@@ -319,7 +363,7 @@ def _row(surface: pygame.Surface, scene: DieTableScene, seat: int, index: int,
         scene.crowns.append((crown.union(head), color))
     if not won:
         row = scene.layout.row(seat, index)
-        empty = pygame.Rect(row.left + L.LABEL_W + 8, row.top + 4, CHIP_SIZE[0], row.height - 8)
+        empty = pygame.Rect(row.left + L.label_w() + 8, row.top + 4, CHIP_SIZE[0], row.height - 8)
         gfx.rect(surface, theme.PANEL_EDGE, empty, 2, border_radius=6)
         return
     for k, card in enumerate(won):
@@ -373,8 +417,8 @@ def _crown_tip(surface: pygame.Surface, scene: DieTableScene) -> None:
     if spot is not None:
         area, color = spot
         lines = wrap_text(scene.namer.t(f"diebombe.crown_tip.{color}"), theme.TEXT_MIN,
-                          TIP_W - 20)
-        box = pygame.Rect(0, 0, TIP_W, len(lines) * 22 + 12)
+                          fonts.scaled(TIP_W) - 20)
+        box = pygame.Rect(0, 0, fonts.scaled(TIP_W), len(lines) * tip_line() + 12)
         box.midtop = (area.centerx, area.bottom + 8)
     else:
         notice = crown_notice(scene)
@@ -385,15 +429,24 @@ def _crown_tip(surface: pygame.Surface, scene: DieTableScene) -> None:
                      if rect.colliderect(area))
         lines = list(news_wrap(scene.namer.t(f"diebombe.news.crown.{color}"),
                                panel.width - 28))
-        box = pygame.Rect(0, 0, panel.width - 8, len(lines) * 22 + 12)
+        box = pygame.Rect(0, 0, panel.width - 8, len(lines) * tip_line() + 12)
         box.midbottom = (panel.centerx, area.top)  # over the seat's name: never its rows
     box.clamp_ip(pygame.Rect(4, 4, theme.SCREEN_W - 8, theme.SCREEN_H - 8))
     round_rect(surface, box.move(0, 4), theme.SHADE, 10, 120)
     round_rect(surface, box, theme.BG_DEEP, 10, 245)
     round_rect(surface, box, GOLD, 10, 255, 2)
     for k, line in enumerate(lines):
-        draw_text(surface, line, (box.left + 10, box.top + 6 + k * 22), theme.TEXT_MIN,
+        draw_text(surface, line, (box.left + 10, box.top + 6 + k * tip_line()), theme.TEXT_MIN,
                   theme.INK, max_width=box.width - 16)
+
+
+def tip_line() -> int:
+    """The crown's explanation: its lines 22 px apart at 100 %, a line apart at any size."""
+    return 22 + fonts.get(theme.TEXT_MIN).get_linesize() - LINE_100
+
+
+LINE_100 = 21
+"""An 18 px line's height at 100 % (DejaVu Sans)."""
 
 
 def _trajectory(surface: pygame.Surface, scene: DieTableScene) -> None:
@@ -512,11 +565,31 @@ def _bubbles(surface: pygame.Surface, scene: DieTableScene) -> None:
         key = "diebombe.bubble.tie" if top and tie else "diebombe.bubble.first" if top else \
             "diebombe.bubble.second" if second_here else ""
         if key:
-            text = fit_line(scene.namer.t(key), theme.TEXT_MIN, L.CAPTION_W - 8,
-                            theme.INK_DARK, bold=True)
-            cap = text.get_rect(midtop=(cx, cy + r + 4)).inflate(8, 2)
+            lines = caption_lines(scene, key)
+            faces = [fit_line(line, theme.TEXT_MIN, L.CAPTION_W - 8, theme.INK_DARK,
+                              bold=True) for line in lines]
+            step = fonts.get(theme.TEXT_MIN, True).get_linesize() - 4
+            cap = pygame.Rect(0, 0, max(face.get_width() for face in faces),
+                              faces[0].get_height() + step * (len(faces) - 1))
+            cap = cap.inflate(8, 2)
+            cap.midtop = (cx, cy + r + 3)  # (the text's top at r + 4, as it was)
             round_rect(surface, cap, ring, 8)
-            surface.blit(text, text.get_rect(center=cap.center))
+            for k, face in enumerate(faces):
+                surface.blit(face, face.get_rect(midtop=(cap.centerx, cap.top + 1 + k * step)))
+
+
+def caption_lines(scene: DieTableScene, key: str) -> list[str]:
+    """A bubble's caption ("2nd · free"): one line when it fits the caption's width (at
+    100 % every one does); at a bigger text size a tie's short word, or two lines split at
+    its " · " or its first space ("más" over "alta")."""
+    text = scene.namer.t(key)
+    width = L.CAPTION_W - 8
+    if fits(text, width, True):
+        return [text]
+    if key == "diebombe.bubble.tie":
+        return [scene.namer.t("diebombe.bubble.tie_short")]
+    head, _, tail = text.partition(" · ") if " · " in text else text.partition(" ")
+    return [head, tail] if tail else [text]
 
 
 def bubble_spot(scene: DieTableScene, seat: int) -> tuple[tuple[int, int], int | None]:
@@ -631,8 +704,17 @@ def _banner(surface: pygame.Surface, scene: DieTableScene) -> None:
     text, sub, hot = banner(scene)
     if not text:
         return
-    size = theme.TEXT_LARGE + 4 if hot else theme.TEXT_LARGE
+    # a heading already big keeps about its height at a bigger text size (the bid entry
+    # under it does not move), never asked below TEXT_BODY
+    size = max(theme.TEXT_BODY, fonts.unscaled(theme.TEXT_LARGE + 4 if hot else
+                                               theme.TEXT_LARGE))
     width = room(scene, L.BANNER_Y, L.BANNER_Y + 60)
+    if sub == scene.namer.t("diebombe.banner.bid_rule") and not fits(sub, width):
+        sub = scene.namer.t("diebombe.banner.bid_rule_short")  # (a bigger text size)
+    while not fits(sub, width) and ", " in sub:  # "…, or ← → and Enter": the keys go
+        sub = sub.rsplit(", ", 1)[0]
+    if not fits(text, width, True, size):  # a bigger text size: down to TEXT_BODY
+        size = theme.TEXT_BODY
     rect = draw_text(surface, text, (L.CENTRE_X, L.BANNER_Y), size,
                      theme.ACCENT if hot else theme.INK, bold=True, anchor="midtop",
                      max_width=width)
@@ -761,15 +843,24 @@ def _lower(surface: pygame.Surface, scene: DieTableScene) -> None:
         y = _other_card(surface, scene, y)
         if board:
             y = lower.bottom  # (the news would run into the board: it comes back after)
+    grow = fonts.get(theme.TEXT_MIN).get_linesize() - LINE_100  # (0 at 100 %)
+    step = 26 + grow
+    # a bigger text size: two rows of news over the board (three left it no room)
+    news_most = 2 if grow else 3
     if scene.layout.spare is None and y < lower.top + 60:  # (odd seat counts: own box)
-        most = 3 if board else NEWS_MOST  # (no board: the news has its room)
-        width = room(scene, y, y + 26 * most)
+        most = news_most if board else NEWS_MOST  # (no board: the news has its room)
+        width = room(scene, y, y + step * most)
         for k, (row, age) in enumerate(news_rows(scene, width, most)):
-            draw_text(surface, row, (L.CENTRE_X, y + k * 26), theme.TEXT_MIN,
+            draw_text(surface, row, (L.CENTRE_X, y + k * step), theme.TEXT_MIN,
                       theme.INK if age == 0 else theme.INK_DIM, anchor="midtop",
                       max_width=width)
     if board:
-        _recent(surface, scene, pygame.Rect(lower.left + 4, lower.top + 100, lower.width - 8, 0))
+        top = lower.top + 100
+        if grow:  # under the news' rows, and under the bubbles' captions (two lines)
+            captions = max(scene.layout.bubble(seat)[1] for seat in range(view.seats)) \
+                + L.BUBBLE_MOST + 8 + 2 * fonts.get(theme.TEXT_MIN, True).get_linesize()
+            top = max(lower.top + 8 + news_most * step + 6, captions)
+        _recent(surface, scene, pygame.Rect(lower.left + 4, top, lower.width - 8, 0))
 
 
 NEWS_MOST = 5
@@ -797,12 +888,13 @@ def _other_card(surface: pygame.Surface, scene: DieTableScene, y: int) -> int:
     text = other_card_line(scene)
     if text is None:
         return y
-    width = room(scene, y, y + 2 * OTHER_ROW)
+    step = OTHER_ROW + fonts.get(theme.TEXT_SMALL).get_linesize() - 24  # a line apart
+    width = room(scene, y, y + 2 * step)
     rows = news_wrap(text, width, theme.TEXT_SMALL)[:2]
     for k, row in enumerate(rows):
-        draw_text(surface, row, (L.CENTRE_X, y + k * OTHER_ROW), theme.TEXT_SMALL, theme.INK,
+        draw_text(surface, row, (L.CENTRE_X, y + k * step), theme.TEXT_SMALL, theme.INK,
                   anchor="midtop", max_width=width)
-    return y + len(rows) * OTHER_ROW + 8
+    return y + len(rows) * step + 8
 
 
 CLAUSE_ENDS = (":", ",", ";")
@@ -1020,36 +1112,50 @@ def _recent(surface: pygame.Surface, scene: DieTableScene, box: pygame.Rect) -> 
     first_w = label_w + max(sum(chip.get_width() + 4 for chip in row) for row in minis) + 8
     title = [namer.t("diebombe.recent_title")]
     seat_names = [namer.seat(seat) for seat in range(seats)]
+    grow = fonts.get(theme.TEXT_MIN).get_linesize() - LINE_100  # (0 at 100 %)
+    step = 18 + grow
+    """Two lines of a name or of the title, this far apart."""
     if not all(fits(name, (box.width - first_w - 12) // seats - 4) for name in seat_names):
         minis = [[] for _ in records]  # the names before the cards (the history has both)
-        first_w = BOARD_FIRST
-        title = name_lines(title[0], first_w - 14, bold=True)
-    two = len(title) > 1
-    head = top + (28 if two else 16)
+        if grow:  # a bigger text size: the title over the names, the names the room
+            first_w = label_w
+        else:
+            first_w = BOARD_FIRST
+            title = name_lines(title[0], first_w - 14, bold=True)
+    two = len(title) > 1 or first_w == label_w
+    head = top + (10 + step if two else 16 + grow // 2)
     """The names' line (with the title's last line beside them)."""
-    y = head + (12 if two else 16)
-    box = pygame.Rect(box.left, top, box.width, y - top + ROW * len(records) + 6)
+    y = head + (12 if two else 16) + grow // 2
+    row_h = ROW + grow
+    while len(records) > 1 and y + row_h * len(records) + 6 > BOARD_BOTTOM:
+        records, minis = records[1:], minis[1:]  # a bigger text size: the newest rounds
+    box = pygame.Rect(box.left, top, box.width, y - top + row_h * len(records) + 6)
     round_rect(surface, box, theme.BG_DEEP, 14, 150)
     col_w = (box.width - first_w - 12) // seats
     x0 = box.left + first_w
     for k, line in enumerate(title):
-        draw_text(surface, line, (box.left + 12, head - 18 * (len(title) - 1 - k)),
+        if first_w == label_w:  # (its own line, over the names)
+            draw_text(surface, line, (box.left + 12, head - step), theme.TEXT_MIN,
+                      theme.INK_DIM, bold=True, anchor="midleft", max_width=box.width - 24)
+            break
+        draw_text(surface, line, (box.left + 12, head - step * (len(title) - 1 - k)),
                   theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="midleft",
                   max_width=first_w - 14)
     for seat, name in enumerate(seat_names):
         lines = name_lines(name, col_w - 6) if two else [name]
         for k, line in enumerate(lines):  # (beside the title's two lines: no taller)
             draw_text(surface, line, (x0 + seat * col_w + col_w // 2,
-                                      head - 18 * (len(lines) - 1 - k)),
+                                      head - step * (len(lines) - 1 - k)),
                       theme.TEXT_MIN, theme.INK_DIM, anchor="center", max_width=col_w - 4)
+    middle = 14 + grow // 2
     for record, row in zip(records, minis, strict=True):
         draw_text(surface, namer.t("diebombe.round_short", n=record.round),
-                  (box.left + 12, y + 14), theme.TEXT_MIN,
+                  (box.left + 12, y + middle), theme.TEXT_MIN,
                   theme.ACCENT if record is now else theme.INK, bold=record is now,
                   anchor="midleft")
         x = box.left + label_w
         for chip in row:
-            surface.blit(chip, (x, y + 1))
+            surface.blit(chip, (x, y + 1 + grow // 2))
             x += chip.get_width() + 4
         for seat in range(seats):
             bids = seat_bids(record, seat)
@@ -1058,9 +1164,9 @@ def _recent(surface: pygame.Surface, scene: DieTableScene, box: pygame.Rect) -> 
             bold = seat in (record.taker, record.second)
             size = theme.TEXT_MIN if len(bids) > 1 else theme.TEXT_SMALL
             for line in chain_lines(bids, col_w - 6, 1, bold):
-                draw_text(surface, line, (x0 + seat * col_w + col_w // 2, y + 14), size, color,
-                          bold=bold, anchor="center", max_width=col_w - 6)
-        y += ROW
+                draw_text(surface, line, (x0 + seat * col_w + col_w // 2, y + middle), size,
+                          color, bold=bold, anchor="center", max_width=col_w - 6)
+        y += row_h
 
 
 def current_record(view: DieView) -> RoundRecord | None:

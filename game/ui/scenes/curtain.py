@@ -213,16 +213,19 @@ class CurtainScene(FormScene[bool]):
         surface.blit(bomb, bomb.get_rect(center=(cx, bomb_y + bob)))
         draw_text(surface, self.t("curtain.pass_to", name=self.name), (cx, pass_y),
                   theme.TEXT_LARGE, theme.INK_DIM, anchor="midtop", max_width=1100)
-        draw_text(surface, self.headline(), (cx, title_y),
-                  theme.TEXT_HEADING + 8, theme.INK, bold=True, anchor="midtop",
-                  max_width=1180)
+        head = draw_text(surface, self.headline(), (cx, title_y),
+                         theme.TEXT_HEADING + 8, theme.INK, bold=True, anchor="midtop",
+                         max_width=1180)
+        reason_y = max(reason_y, head.bottom + 8)  # (the headline grows with the text size)
         below = reason_y
         if self.reason:
             below += draw_paragraph(surface, self.reason,
-                                    pygame.Rect(cx - 500, reason_y, 1000, 64),
+                                    pygame.Rect(cx - 500, reason_y, 1000, fonts.scaled(64)),
                                     theme.TEXT_LARGE, theme.ACCENT, align="center")
         if rows:
-            self._draw_recap(surface, rows, below + 6)
+            room = (self.show.rect.top - 14 - below - 6 - 2 * RECAP_PAD - _head()) // _row()
+            # (a bigger text size: the newest rows that fit above the button)
+            self._draw_recap(surface, rows[-max(1, room):], below + 6)
         self.form.draw(surface)
         keys = f"{self.t('key.enter')} / {self.t('key.space')}"
         hint = self.app.loc.t("curtain.key_hint", key=keys)

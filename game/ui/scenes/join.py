@@ -57,7 +57,7 @@ from game.net.tls import (
     short_fingerprint,
 )
 from game.net.tokens import Tokens
-from game.ui import gfx, theme
+from game.ui import fonts, gfx, theme
 from game.ui.draw import round_rect
 from game.ui.locale import plural
 from game.ui.name_field import NameField
@@ -65,7 +65,7 @@ from game.ui.players import default_name, shown_name, with_name
 from game.ui.scenes.base import FormScene
 from game.ui.scenes.code_entry import code_char
 from game.ui.scenes.confirm import ConfirmScene
-from game.ui.text import draw_paragraph, draw_text, fit_line
+from game.ui.text import draw_paragraph, draw_text, fit_line, wrap_text
 from game.ui.widgets import Button, TextField
 
 if TYPE_CHECKING:
@@ -89,6 +89,25 @@ SLOW_CONNECT = 3.0
 """Seconds without a connection before the status says the host has not answered yet."""
 ERROR_INK = (255, 120, 100)
 _HOST_NAME = re.compile(r"[A-Za-z0-9](?:[A-Za-z0-9.-]{0,62})")
+
+
+def big() -> bool:
+    """A text size above 100 %: the list's rows and the form's fields are placed from the
+    measured heights of their lines, not at the fixed places of 100 %."""
+    return fonts.text_factor > 1.0
+
+
+def title_top() -> int:
+    """The title's top: 30, or higher when a bigger text size makes it taller (it stays
+    above the panels)."""
+    return min(30, LEFT.top - 6 - fonts.get(theme.TEXT_HEADING + 8, True).get_linesize())
+
+
+def rows_top() -> int:
+    """Where the list's first row starts: under the list's heading."""
+    if not big():
+        return ROW_TOP
+    return LEFT.top + 22 + fonts.get(theme.TEXT_SMALL, True).get_linesize() + 6
 
 
 def address_char(ch: str) -> bool:
@@ -230,6 +249,9 @@ class TableRow(Button):
         self.scene = scene
         self.index = index
         self.table: FoundTable | None = None
+        self.fits = True
+        """Whether the row has room in the panel (at a bigger text size the last rows may
+        not: they are then counted in the note, as the tables past :data:`ROWS` are)."""
 
     def show(self, table: FoundTable | None) -> None:
         self.table = table
@@ -253,10 +275,33 @@ class TableRow(Button):
         ink = theme.INK if self.enabled else theme.INK_DISABLED
         name = fit_line(table.name, theme.TEXT_BODY, inner.width, ink, bold=True)
         surface.blit(name, name.get_rect(topleft=(inner.left, self.rect.top + 8)))
-        line = fit_line(self.scene.table_line(table), theme.TEXT_MIN, inner.width,
-                        theme.INK_DIM if self.enabled else theme.INK_DISABLED)
-        surface.blit(line, line.get_rect(bottomleft=(inner.left, self.rect.bottom - 8)))
+        dim = theme.INK_DIM if self.enabled else theme.INK_DISABLED
+        if big():  # the line under the name, on as many lines as it needs (height())
+            lines = self.lines(inner.width)
+            step = fonts.get(theme.TEXT_MIN).get_linesize()
+            for n, text in enumerate(lines):
+                line = fit_line(text, theme.TEXT_MIN, inner.width, dim)
+                surface.blit(line, (inner.left, self.rect.bottom - 8 - (len(lines) - n) * step))
+        else:
+            line = fit_line(self.scene.table_line(table), theme.TEXT_MIN, inner.width, dim)
+            surface.blit(line, line.get_rect(bottomleft=(inner.left, self.rect.bottom - 8)))
         self.draw_focus(surface)
+
+    def lines(self, width: int) -> list[str]:
+        """The line under the name, wrapped to ``width`` (a bigger text size)."""
+        if self.table is None:
+            return []
+        return wrap_text(self.scene.table_line(self.table, width), theme.TEXT_MIN,
+                         width) or [""]
+
+    def height(self) -> int:
+        """The row's height: :data:`ROW_H`, or at a bigger text size the name's line and
+        the lines under it (a long reason takes two)."""
+        if not big():
+            return ROW_H
+        lines = self.lines(self.rect.width - 2 * 18)
+        return 8 + fonts.get(theme.TEXT_BODY, True).get_linesize() + 2 \
+            + len(lines) * fonts.get(theme.TEXT_MIN).get_linesize() + 8
 
 
 class JoinScene(FormScene[None]):
@@ -305,14 +350,15 @@ class JoinScene(FormScene[None]):
         self.rows = [TableRow((LEFT.left + PAD, ROW_TOP + i * ROW_STEP, LEFT.width - 2 * PAD,
                                ROW_H), self, i) for i in range(ROWS)]
         x, w = RIGHT.left + PAD, RIGHT.width - 2 * PAD
-        self.address = TextField((x, RIGHT.top + 50, w, FIELD_H), address,
+        tops = self.field_tops()
+        self.address = TextField((x, tops[0], w, FIELD_H), address,
                                  max_len=ADDRESS_MAX, allowed=address_char,
                                  placeholder=self.tr("join.address_hint"),
                                  size=theme.TEXT_BODY)
-        self.code = TextField((x, RIGHT.top + 140, w, FIELD_H), code, max_len=12,
+        self.code = TextField((x, tops[1], w, FIELD_H), code, max_len=12,
                               allowed=code_char, placeholder=self.tr("join.code_hint"),
                               size=theme.TEXT_BODY, transform=str.upper)
-        self.name = NameField((x, RIGHT.top + 230, w, FIELD_H), name,
+        self.name = NameField((x, tops[2], w, FIELD_H), name,
                               placeholder=lambda: default_name(self.app.loc, 0),
                               on_change=lambda _text: None)
         self.back = Button((LEFT.left, BUTTON_Y, 250, BUTTON_H), self._back_text,
@@ -328,6 +374,39 @@ class JoinScene(FormScene[None]):
         if self.form.focused is None:
             self.form.focus(self.code if address else self.address)
 
+    @staticmethod
+    def field_tops() -> tuple[int, int, int]:
+        """The three fields' tops: 90 px apart at 100 %; at a bigger text size each under
+        its label's measured line (the label 30 px above it at 100 %)."""
+        if not big():
+            return RIGHT.top + 50, RIGHT.top + 140, RIGHT.top + 230
+        label = fonts.get(theme.TEXT_SMALL, True).get_linesize() + 2
+        first = RIGHT.top + 16 + label
+        step = FIELD_H + 12 + label
+        return first, first + step, first + 2 * step
+
+    def label_gap(self) -> int:
+        """How far above its field a field's label starts."""
+        return fonts.get(theme.TEXT_SMALL, True).get_linesize() + 2 if big() else 30
+
+    def _place_rows(self) -> None:
+        """At a bigger text size the rows one under the other as tall as each needs; a row
+        with no room left above the note is not shown (the note counts it)."""
+        if not big():
+            return
+        y = rows_top()
+        limit = LEFT.bottom - 16 - 2 * fonts.get(theme.TEXT_SMALL).get_linesize()  # the note
+        for row in self.rows:
+            row.rect.top = y
+            row.rect.height = row.height()
+            row.fits = row.table is not None and row.rect.bottom <= limit
+            if row.fits:
+                y = row.rect.bottom + 10
+
+    def shown_rows(self) -> int:
+        """How many of the tables found have a row on the list."""
+        return sum(1 for row in self.rows if row.table is not None and row.fits)
+
     def _back_text(self) -> str:
         return self.t("common.back") if self.phase is Phase.FORM else self.t("common.cancel")
 
@@ -338,28 +417,38 @@ class JoinScene(FormScene[None]):
             self._seen_tables = tables
             for i, row in enumerate(self.rows):
                 row.show(tables[i] if i < len(tables) else None)
+            self._place_rows()
         editing = self.phase is Phase.FORM
         for field in (self.address, self.code, self.name):
             field.enabled = editing
         for row in self.rows:
-            row.visible = editing and row.table is not None
+            row.visible = editing and row.table is not None and row.fits
         self.join.enabled = editing
         if not editing and self.form.focused is not self.back:
             self.form.focus(None)
 
     # --- the form ------------------------------------------------------------------------------
 
-    def table_line(self, table: FoundTable) -> str:
-        """"Bombazo · 1 of 2 seats taken", or why it cannot be joined from here."""
+    def table_line(self, table: FoundTable, width: int | None = None) -> str:
+        """"Bombazo · 1 of 2 seats taken", or why it cannot be joined from here; given the
+        ``width`` it must fit (a bigger text size), its short form when the long one does
+        not ("Bombazo · 1/2 taken")."""
         if not table.same_version:
-            return self.t("join.other_version")
+            line = self.t("join.other_version")
+            if width is not None and fonts.get(theme.TEXT_MIN).size(line)[0] > width:
+                line = self.t("join.other_version_short")
+            return line
         if not table.known_game:
             return self.t("join.unknown_game")
         game = self.t(f"game.{table.game}.name")
         if table.full:
             return self.t("join.table_full_line", game=game)
-        return plural(self.app.loc, "join.seats_taken", table.seats, game=game,
+        line = plural(self.app.loc, "join.seats_taken", table.seats, game=game,
                       taken=table.seats_taken)
+        if width is not None and fonts.get(theme.TEXT_MIN).size(line)[0] > width:
+            line = self.t("join.seats_taken_short", game=game, taken=table.seats_taken,
+                          n=table.seats)
+        return line
 
     def pick(self, index: int) -> None:
         """A listed table chosen: its address in the field, the code next."""
@@ -642,7 +731,7 @@ class JoinScene(FormScene[None]):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
-        draw_text(surface, self.t("join.title"), (theme.SCREEN_W // 2, 30),
+        draw_text(surface, self.t("join.title"), (theme.SCREEN_W // 2, title_top()),
                   theme.TEXT_HEADING + 8, theme.INK, bold=True, anchor="midtop")
         for panel in (LEFT, RIGHT):
             round_rect(surface, panel, theme.PANEL, 20, 200)
@@ -659,18 +748,20 @@ class JoinScene(FormScene[None]):
         draw_text(surface, self.t("join.found"), (x, LEFT.top + 22), theme.TEXT_SMALL,
                   theme.ACCENT, bold=True, max_width=w)
         tables = self._seen_tables
-        shown = min(len(tables), ROWS)
+        shown = min(len(tables), ROWS) if not big() else self.shown_rows()
         if self.phase is not Phase.FORM:
             note = self.t("join.joining_note")
         elif self.tables.disabled:
             note = self.t("join.no_discovery")
         elif not tables:
             note = self.t("join.none_found")
-        elif len(tables) > ROWS:
-            note = self.t("join.more_tables", n=len(tables) - ROWS)
+        elif len(tables) > shown:
+            note = self.t("join.more_tables", n=len(tables) - shown)
         else:
             note = self.t("join.type_instead")
         top = ROW_TOP + shown * ROW_STEP + 4 if self.phase is Phase.FORM else ROW_TOP
+        if big():
+            top = max((r.rect.bottom + 8 for r in self.rows if r.visible), default=rows_top())
         draw_paragraph(surface, note, pygame.Rect(x, top, w, LEFT.bottom - 16 - top),
                        theme.TEXT_SMALL, theme.INK_DIM)
 
@@ -680,7 +771,7 @@ class JoinScene(FormScene[None]):
         x, w = LEFT.left + PAD, LEFT.width - 2 * PAD
         draw_text(surface, self.t(f"game.{remote.config.game}.name"), (x, LEFT.top + 22),
                   theme.TEXT_SMALL, theme.ACCENT, bold=True, max_width=w)
-        y = ROW_TOP
+        y = rows_top()
         lines = self.seat_lines()
         step = min(44, (LEFT.bottom - 20 - y) // max(1, len(lines)))
         for seat, (line, mine) in enumerate(lines):
@@ -697,7 +788,8 @@ class JoinScene(FormScene[None]):
         for field, key in ((self.address, "join.address"), (self.code, "join.code"),
                            (self.name, "join.name")):
             ink = theme.ACCENT if field.enabled else theme.INK_DISABLED
-            draw_text(surface, self.t(key), (x, field.rect.top - 30), theme.TEXT_SMALL, ink,
+            draw_text(surface, self.t(key), (x, field.rect.top - self.label_gap()),
+                      theme.TEXT_SMALL, ink,
                       bold=True, max_width=w)
         top = self.name.rect.bottom + 20
         box = pygame.Rect(x, top, w, RIGHT.bottom - 16 - top)
@@ -714,10 +806,13 @@ class JoinScene(FormScene[None]):
             y = top + used + 12
             draw_text(surface, self.t("join.fingerprint"), (x, y), theme.TEXT_SMALL,
                       theme.INK_DIM, max_width=w)
-            draw_text(surface, fingerprint, (x, y + 28), theme.TEXT_LARGE, theme.ACCENT,
+            # under the label's line, and the note under the fingerprint's (measured)
+            below = max(28, fonts.get(theme.TEXT_SMALL).get_linesize() + 2)
+            after = max(68, below + fonts.get(theme.TEXT_LARGE, True).get_linesize() + 4)
+            draw_text(surface, fingerprint, (x, y + below), theme.TEXT_LARGE, theme.ACCENT,
                       bold=True, max_width=w)
             draw_paragraph(surface, self.t("join.compare"),
-                           pygame.Rect(x, y + 68, w, max(0, RIGHT.bottom - 6 - y - 68)),
+                           pygame.Rect(x, y + after, w, max(0, RIGHT.bottom - 6 - y - after)),
                            theme.TEXT_SMALL, theme.INK_DIM)
 
     # --- the screenshot ------------------------------------------------------------------------

@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -34,7 +35,7 @@ from game.core.config import GameConfig, SeatKind
 from game.core.errors import MalformedInput, MechaCortaError
 from game.core.kit import GameDescriptor
 from game.rules.registry import descriptor
-from game.ui import gfx, theme
+from game.ui import fonts, gfx, theme
 from game.ui.draw import round_rect
 from game.ui.locale import plural
 from game.ui.name_field import NameField
@@ -43,7 +44,7 @@ from game.ui.registry import FEATURED, on_screen, ui_kit_for
 from game.ui.scenes.base import FormScene
 from game.ui.scenes.code_entry import CodeEntryScene
 from game.ui.settings import REACTION_MAX, REACTION_MIN, Settings
-from game.ui.text import draw_paragraph, draw_text
+from game.ui.text import draw_paragraph, draw_text, wrap_text
 from game.ui.widgets import Button, Choice, Slider, Toggle
 
 if TYPE_CHECKING:
@@ -66,6 +67,104 @@ BUTTON_Y = 618
 BUTTON_H = 64
 NAME_W = 172
 """A name field's width: where a machine's seat says "Seat N"."""
+
+
+@dataclass(frozen=True)
+class LeftRows:
+    """Where the left panel's parts stand (screen ``y``s): the fixed places at 100 %; at a
+    bigger text size each follows the measured height of what is above it (a blurb of
+    three lines pushes the options, the reaction window and its note down), so no line is
+    cut or drawn over another inside the 486 px panel."""
+
+    blurb: int
+    blurb_h: int
+    players: int
+    rule: int
+    options: int
+    rows: int
+    step: int
+    desc: int
+    desc_h: int
+    none: int
+    rule2: int
+    reaction: int
+    slider: int
+    note: int
+    note_h: int
+
+
+FIXED_ROWS = LeftRows(blurb=LEFT.top + 86, blurb_h=60, players=LEFT.top + 146,
+                      rule=LEFT.top + 186, options=LEFT.top + 198,
+                      rows=LEFT.top + OPTION_TOP, step=OPTION_STEP, desc=LEFT.top + 288,
+                      desc_h=50, none=LEFT.top + 244, rule2=LEFT.top + 350,
+                      reaction=LEFT.top + 362, slider=LEFT.top + 392, note=LEFT.top + 444,
+                      note_h=40)
+"""The left panel at 100 % (as it always was)."""
+
+
+def big() -> bool:
+    """A text size above 100 %: the screen's places flow from measured heights."""
+    return fonts.text_factor > 1.0
+
+
+def line_gap() -> float:
+    """The paragraphs' line spacing: ``draw_paragraph``'s own at 100 %, lines set closer
+    at a bigger text size (where each line is already taller)."""
+    return 1.15 if big() else 1.25
+
+
+def button_row() -> pygame.Rect:
+    """Where Back, Game code and Start stand: lower and 8 px shorter at a bigger text size
+    (their words still fit), so the panels above have that much more room."""
+    return pygame.Rect(0, BUTTON_Y + 8, 0, BUTTON_H - 8) if big() else \
+        pygame.Rect(0, BUTTON_Y, 0, BUTTON_H)
+
+
+def panels() -> tuple[pygame.Rect, pygame.Rect]:
+    """The left and right panels: :data:`LEFT` and :data:`RIGHT`, reaching down to 12 px
+    above the buttons at a bigger text size."""
+    if not big():
+        return LEFT, RIGHT
+    bottom = button_row().top - 12
+    return (pygame.Rect(LEFT.left, LEFT.top, LEFT.width, bottom - LEFT.top),
+            pygame.Rect(RIGHT.left, RIGHT.top, RIGHT.width, bottom - RIGHT.top))
+
+
+def _paragraph_height(text: str, size: int, width: int) -> int:
+    """What ``draw_paragraph`` needs for ``text`` (its line step times its lines)."""
+    step = round(fonts.get(size).get_linesize() * line_gap() / 1.15)
+    return step * max(1, len(wrap_text(text, size, width)))
+
+
+def left_rows(blurb: str, rows: int, desc: str | None, note: str, slider: bool) -> LeftRows:
+    """The left panel's places for a game whose blurb is ``blurb``, with ``rows`` option
+    rows (``desc``: the description under a game's only option) and the reaction window's
+    ``note`` under its slider (``slider``: shown; else the note takes its place):
+    :data:`FIXED_ROWS` at 100 %, else flowing from the measured heights."""
+    if not big():
+        return FIXED_ROWS
+    w = LEFT.width - 2 * PAD
+    heading = fonts.get(theme.TEXT_SMALL, True).get_linesize()
+    blurb_y = LEFT.top + 78  # under the game's choice (20 + 52)
+    blurb_h = _paragraph_height(blurb, theme.TEXT_SMALL, w)
+    players = blurb_y + blurb_h + 4
+    rule = players + heading + 2
+    options = rule + 4
+    top = options + heading
+    step = 52 + 4
+    y = top + rows * step - 4 if rows else top + fonts.get(theme.TEXT_BODY).get_linesize()
+    desc_y, desc_h = y + 4, 0
+    if desc is not None:
+        desc_h = _paragraph_height(desc, theme.TEXT_MIN, w)
+        y = desc_y + desc_h
+    rule2 = y + 6
+    reaction = rule2 + 4
+    slider_y = reaction + heading - 4
+    note_y = slider_y + 48 if slider else reaction + heading + 2
+    return LeftRows(blurb=blurb_y, blurb_h=blurb_h, players=players, rule=rule,
+                    options=options, rows=top, step=step, desc=desc_y, desc_h=desc_h,
+                    none=top, rule2=rule2, reaction=reaction, slider=slider_y, note=note_y,
+                    note_h=_paragraph_height(note, theme.TEXT_MIN, w))
 
 
 def _spec(game: str) -> GameDescriptor:
@@ -208,11 +307,12 @@ class NewGameScene(FormScene[None]):
         rows = [w for pair in zip(self.name_fields, self.seat_choices, strict=True)
                 for w in pair]
 
-        self.back = Button((LEFT.left, BUTTON_Y, 250, BUTTON_H), self.tr("newgame.back"),
+        row = button_row()
+        self.back = Button((LEFT.left, row.top, 250, row.height), self.tr("newgame.back"),
                            self.finish, style="ghost", shortcut_label=self.tr("key.esc"))
-        self.code = Button((theme.SCREEN_W // 2 - 170, BUTTON_Y, 340, BUTTON_H),
+        self.code = Button((theme.SCREEN_W // 2 - 170, row.top, 340, row.height),
                            self.tr("newgame.code"), self._enter_code)
-        self.start = Button((RIGHT.right - 330, BUTTON_Y, 330, BUTTON_H),
+        self.start = Button((RIGHT.right - 330, row.top, 330, row.height),
                             self._start_text, self._start, shortcut=pygame.K_RETURN,
                             shortcut_label=self.tr("key.enter"), style="primary",
                             size=theme.TEXT_LARGE)
@@ -230,15 +330,46 @@ class NewGameScene(FormScene[None]):
         rows: list[tuple[str, Toggle | Choice[str]]] = []
         if spec.pick_one:
             picked = next((o for o in spec.pick_one if o in chosen), spec.pick_one[0])
-            rows.append(("pick", Choice((x, 0, w, 52), self.tr(f"newgame.{game}_pick"),
-                                        [(o, self.tr(f"newgame.{o}")) for o in spec.pick_one],
-                                        picked, self._option_picker(game), value_width=260)))
+            pick: Choice[str] = Choice((x, 0, w, 52), self.tr(f"newgame.{game}_pick"),
+                                       [(o, self.tr(f"newgame.{o}")) for o in spec.pick_one],
+                                       picked, self._option_picker(game), value_width=260)
+            if big():  # the box as wide as its longest pick needs, the label kept whole
+                pick.value_width = max(260, min(w - pick.needed_label_width(),
+                                                pick.needed_value_width()))
+            rows.append(("pick", pick))
         for option in free:
             rows.append((option, Toggle((x, 0, w, 52), self.tr(f"newgame.{option}"),
                                         option in chosen, self._option_setter(game, option))))
-        for row, (name, widget) in enumerate(rows[:MAX_OPTION_ROWS]):
-            widget.rect.top = LEFT.top + OPTION_TOP + row * OPTION_STEP
+        for name, widget in rows[:MAX_OPTION_ROWS]:
             self.option_widgets[(game, name)] = widget
+        self._place_options(game)
+
+    def _shown_options(self, game: str) -> list[str]:
+        """The names of ``game``'s option rows ("pick" for a pick-one group), in order."""
+        return [name for (g, name) in self.option_widgets if g == game]
+
+    def rows_of(self, game: str) -> LeftRows:
+        """The left panel's places while ``game`` is chosen (:func:`left_rows`)."""
+        shown = self._shown_options(game)
+        desc = self.t(f"newgame.{shown[0]}_desc") if len(shown) == 1 and shown[0] != "pick" \
+            else None
+        windows = ui_kit_for(game).windows(game)
+        note = self.t("newgame.reaction_desc" if windows else "newgame.no_reactions")
+        return left_rows(self.t(f"game.{game}.blurb"), len(shown), desc, note,
+                         self.slider_shown(game))
+
+    @staticmethod
+    def slider_shown(game: str) -> bool:
+        """The reaction window's slider is shown at 100 % always (greyed for a game without
+        windows); at a bigger text size only for a game that has them (the note says why
+        not, in the room the slider would take)."""
+        return not big() or ui_kit_for(game).windows(game)
+
+    def _place_options(self, game: str) -> None:
+        """``game``'s option rows one under the other where its :meth:`rows_of` puts them."""
+        rows = self.rows_of(game)
+        for row, name in enumerate(self._shown_options(game)):
+            self.option_widgets[(game, name)].rect.top = rows.rows + row * rows.step
 
     def _option_setter(self, game: str, option: str) -> Callable[[bool], None]:
         def setter(on: bool) -> None:
@@ -338,6 +469,8 @@ class NewGameScene(FormScene[None]):
             widget.visible = game == self.game
         self.options = set(self.chosen.setdefault(self.game, set(spec.defaults)))
         self.reaction.enabled = ui_kit_for(self.game).windows(self.game)
+        self.reaction.rect.top = self.rows_of(self.game).slider
+        self.reaction.visible = self.slider_shown(self.game)
         self._sync_names()
         if any(w.focused and not w.visible for w in self.form.widgets):
             self.form.focus(self.count_choice)  # the focused seat just hid itself
@@ -432,9 +565,11 @@ class NewGameScene(FormScene[None]):
 
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
-        draw_text(surface, self.t("newgame.title"), (theme.SCREEN_W // 2, 30),
+        # as high as the panels leave room for at a bigger text size
+        top = min(30, LEFT.top - 6 - fonts.get(theme.TEXT_HEADING + 8, True).get_linesize())
+        draw_text(surface, self.t("newgame.title"), (theme.SCREEN_W // 2, top),
                   theme.TEXT_HEADING + 8, theme.INK, bold=True, anchor="midtop")
-        for panel in (LEFT, RIGHT):
+        for panel in panels():
             round_rect(surface, panel, theme.PANEL, 20, 200)
             round_rect(surface, panel, theme.PANEL_EDGE, 20, 255, 2)
         self._draw_left(surface)
@@ -444,29 +579,30 @@ class NewGameScene(FormScene[None]):
     def _draw_left(self, surface: pygame.Surface) -> None:
         x, w = LEFT.left + PAD, LEFT.width - 2 * PAD
         spec = _spec(self.game)
-        blurb = pygame.Rect(x, LEFT.top + 86, w, 60)
+        rows = self.rows_of(self.game)
+        blurb = pygame.Rect(x, rows.blurb, w, rows.blurb_h)
         draw_paragraph(surface, self.t(f"game.{self.game}.blurb"), blurb, theme.TEXT_SMALL,
-                       theme.INK_DIM)
+                       theme.INK_DIM, line_gap=line_gap())
         draw_text(surface, self.t("game.players", min=spec.min_seats, max=spec.max_seats),
-                  (x, LEFT.top + 146), theme.TEXT_SMALL, theme.ACCENT, bold=True)
-        self._rule(surface, LEFT, LEFT.top + 186)
-        draw_text(surface, self.t("newgame.options"), (x, LEFT.top + 198), theme.TEXT_SMALL,
+                  (x, rows.players), theme.TEXT_SMALL, theme.ACCENT, bold=True)
+        self._rule(surface, LEFT, rows.rule)
+        draw_text(surface, self.t("newgame.options"), (x, rows.options), theme.TEXT_SMALL,
                   theme.ACCENT, bold=True)
-        shown = [name for (game, name) in self.option_widgets if game == self.game]
+        shown = self._shown_options(self.game)
         if len(shown) == 1 and shown[0] != "pick":
             draw_paragraph(surface, self.t(f"newgame.{shown[0]}_desc"),
-                           pygame.Rect(x, LEFT.top + 288, w, 50), theme.TEXT_MIN,
-                           theme.INK_DIM)
+                           pygame.Rect(x, rows.desc, w, rows.desc_h), theme.TEXT_MIN,
+                           theme.INK_DIM, line_gap=line_gap())
         elif not shown:
-            draw_text(surface, self.t("newgame.no_options"), (x, LEFT.top + 244),
+            draw_text(surface, self.t("newgame.no_options"), (x, rows.none),
                       theme.TEXT_BODY, theme.INK_DIM, max_width=w)
-        self._rule(surface, LEFT, LEFT.top + 350)
-        draw_text(surface, self.t("newgame.reaction_window"), (x, LEFT.top + 362),
+        self._rule(surface, LEFT, rows.rule2)
+        draw_text(surface, self.t("newgame.reaction_window"), (x, rows.reaction),
                   theme.TEXT_SMALL, theme.ACCENT if self.reaction.enabled else theme.INK_DISABLED,
                   bold=True, max_width=w)
         note = "newgame.reaction_desc" if self.reaction.enabled else "newgame.no_reactions"
-        draw_paragraph(surface, self.t(note), pygame.Rect(x, LEFT.top + 444, w, 40),
-                       theme.TEXT_MIN, theme.INK_DIM)
+        draw_paragraph(surface, self.t(note), pygame.Rect(x, rows.note, w, rows.note_h),
+                       theme.TEXT_MIN, theme.INK_DIM, line_gap=line_gap())
 
     def _draw_right(self, surface: pygame.Surface) -> None:
         self._rule(surface, RIGHT, SEAT_TOP - 4)
@@ -490,9 +626,10 @@ class NewGameScene(FormScene[None]):
             hint = ""
         if hint:
             y = SEAT_TOP + 6 + self.count * SEAT_STEP + 6
-            draw_paragraph(surface, hint,
-                           pygame.Rect(RIGHT.left + PAD, y, RIGHT.width - 2 * PAD, 56),
-                           theme.TEXT_MIN, theme.INK_DIM)
+            w = RIGHT.width - 2 * PAD
+            tall = _paragraph_height(hint, theme.TEXT_MIN, w) if big() else 56
+            draw_paragraph(surface, hint, pygame.Rect(RIGHT.left + PAD, y, w, tall),
+                           theme.TEXT_MIN, theme.INK_DIM, line_gap=line_gap())
 
     @staticmethod
     def _rule(surface: pygame.Surface, panel: pygame.Rect, y: int) -> None:

@@ -66,6 +66,45 @@ CYCLE_SECONDS = 3.0
 """Every hand in turn: how long each seat's view stays."""
 LABEL_W = 150
 """The analysis panel: the width of "Before 43%" beside its bar."""
+BIG_TABLE_W = 880
+"""At a bigger text size the table's picture is this wide (its 16:9 kept, centred in the
+room of :data:`TABLE`), so the side panel has room for its bigger lines."""
+
+
+def big() -> bool:
+    """A text size above 100 %: the side panel and the buttons follow measured sizes."""
+    return fonts.text_factor > 1.0
+
+
+def table_rect() -> pygame.Rect:
+    """Where the table's picture stands: :data:`TABLE`, or narrower at a bigger text size."""
+    if not big():
+        return TABLE
+    height = BIG_TABLE_W * TABLE.height // TABLE.width
+    return pygame.Rect(TABLE.left, TABLE.top + (TABLE.height - height) // 2, BIG_TABLE_W,
+                       height)
+
+
+def panel_rect() -> pygame.Rect:
+    """The side panel: :data:`PANEL`, or as wide as the narrower picture leaves it."""
+    if not big():
+        return PANEL
+    left = TABLE.left + BIG_TABLE_W + 10
+    return pygame.Rect(left, PANEL.top, theme.SCREEN_W - 10 - left, PANEL.height)
+
+
+def paragraph_height(text: str, size: int, width: int) -> int:
+    """The height ``draw_paragraph`` takes for ``text``: 24 a line as at 100 % (the small
+    notes' fixed step), or its own measured step at a bigger text size."""
+    lines = len(wrap_text(text, size, width))
+    if not big():
+        return 24 * lines
+    return lines * round(fonts.get(size).get_linesize() * 1.25 / 1.15)
+
+
+SHORT_LABELS = {"review.next_decision": "review.next_decision_short",
+                "review.again": "review.again_short"}
+"""The buttons' shorter words, for a text size too big for the long ones in one row."""
 CAPTION_SECONDS = 2.5
 """Full size: how long the line of where and whose stays after a change (then the table is
 alone: the line would hide a corner of it)."""
@@ -405,9 +444,34 @@ class ReviewScene(FormScene[None]):
                                        shortcut_label=self.tr(shortcut),
                                        size=theme.TEXT_SMALL))
             x += width + gap
+        if big():
+            self._fit_buttons([label for label, _action, _key in specs])
         for button in self.buttons:
             self.form.add(button)
         self.back = self.buttons[0]
+
+    def _fit_buttons(self, labels: list[str]) -> None:
+        """At a bigger text size: the row's buttons as wide as their words need, the rest
+        of the row shared out. When the words with their key caps do not fit the row, the
+        caps go (the keys still work); when even that is too wide, the longest labels take
+        their shorter words."""
+        gap, left, right = 12, 24, theme.SCREEN_W - 24
+        room = right - left - gap * (len(self.buttons) - 1)
+        keys = ["common.back", *labels]
+        for caps, short in ((True, False), (False, False), (False, True)):
+            for button, key in zip(self.buttons, keys, strict=True):
+                if short and key in SHORT_LABELS:
+                    button.text = self.tr(SHORT_LABELS[key])
+                if not caps:
+                    button.shortcut_label = None
+            needs = [button.needed_width() for button in self.buttons]
+            if sum(needs) <= room:
+                break
+        spare = max(0, room - sum(needs)) // len(self.buttons)
+        x = left
+        for button, need in zip(self.buttons, needs, strict=True):
+            button.rect = pygame.Rect(x, BUTTONS_Y, need + spare, BUTTON_H)
+            x = button.rect.right + gap
 
     # --- input ---------------------------------------------------------------------------------
 
@@ -427,7 +491,7 @@ class ReviewScene(FormScene[None]):
                 self._dragging = False
                 self.go(self.scrub_position(event.pos[0]))
                 return
-            if self.full_size or TABLE.collidepoint(event.pos):
+            if self.full_size or table_rect().collidepoint(event.pos):
                 self.toggle_full()
                 return
         if event.type == pygame.MOUSEWHEEL:
@@ -507,7 +571,8 @@ class ReviewScene(FormScene[None]):
             if self._caption_left > 0:
                 self._draw_caption(surface)
             return
-        surface.blit(self._picture(TABLE.width), TABLE.topleft)
+        table = table_rect()
+        surface.blit(self._picture(table.width), table.topleft)
         self._draw_bar(surface)
         self._draw_panel(surface)
         self._draw_scrubber(surface)
@@ -532,36 +597,43 @@ class ReviewScene(FormScene[None]):
         return self.t("review.move", n=max(1, made), total=total)
 
     def _draw_panel(self, surface: pygame.Surface) -> None:
-        round_rect(surface, PANEL, theme.PANEL, 16, 220)
-        round_rect(surface, PANEL, theme.PANEL_EDGE, 16, 255, 2)
-        x, width = PANEL.left + 16, PANEL.width - 32
-        y = PANEL.top + 12
+        panel = panel_rect()
+        round_rect(surface, panel, theme.PANEL, 16, 220)
+        round_rect(surface, panel, theme.PANEL_EDGE, 16, 255, 2)
+        x, width = panel.left + 16, panel.width - 32
+        y = panel.top + 12
         draw_text(surface, self._move_heading(), (x, y), theme.TEXT_LARGE, theme.INK,
                   bold=True, max_width=width)
-        y += 40
+        y += max(40, fonts.get(theme.TEXT_LARGE, True).get_linesize() + 2)
         who = self.actor(self.position)
         if who is not None:
             draw_text(surface, self.seat_title(who), (x, y), theme.TEXT_BODY,
                       theme.ACCENT if who == self.seat else theme.INK, bold=True,
                       max_width=width)
-            y += 30
-        for line in self.told(self.position)[-4:]:
-            y += draw_paragraph(surface, line, pygame.Rect(x, y, width, 90), theme.TEXT_SMALL,
-                                theme.INK) + 4
+            y += max(30, fonts.get(theme.TEXT_BODY, True).get_linesize())
+        # the last four things told (the last two at a bigger text size), each whole
+        for line in self.told(self.position)[-2 if big() else -4:]:
+            tall = paragraph_height(line, theme.TEXT_SMALL, width) if big() else 90
+            y += draw_paragraph(surface, line, pygame.Rect(x, y, width, tall),
+                                theme.TEXT_SMALL, theme.INK) + 4
         y += 8
         gfx.line(surface, theme.PANEL_EDGE, (x, y), (x + width, y), 1)
         y += 10
         draw_text(surface, self.t("review.analysis"), (x, y), theme.TEXT_SMALL, theme.INK_DIM,
                   bold=True, max_width=width)
-        y += 30
+        y += max(30, fonts.get(theme.TEXT_SMALL, True).get_linesize() + 2)
         hint = self.t("review.full_size")
-        hint_h = 24 * len(wrap_text(hint, theme.TEXT_MIN, width))
-        draw_paragraph(surface, hint, pygame.Rect(x, PANEL.bottom - 10 - hint_h, width, hint_h),
+        if big() and len(wrap_text(hint, theme.TEXT_MIN, width)) > 1:
+            hint = self.t("review.full_size_short")
+        hint_h = paragraph_height(hint, theme.TEXT_MIN, width)
+        draw_paragraph(surface, hint, pygame.Rect(x, panel.bottom - 10 - hint_h, width, hint_h),
                        theme.TEXT_MIN, theme.INK_DIM)
-        room = pygame.Rect(x, y, width, PANEL.bottom - 20 - hint_h - y)
+        room = pygame.Rect(x, y, width, panel.bottom - 20 - hint_h - y)
         if self.cycling:
             notice = self.t("review.every_hand_notice")
-            height = 24 * len(wrap_text(notice, theme.TEXT_MIN, width))
+            if big() and len(wrap_text(notice, theme.TEXT_MIN, width)) > 2:
+                notice = self.t("review.every_hand_notice_short")
+            height = paragraph_height(notice, theme.TEXT_MIN, width)
             room.height -= height + 8
             draw_paragraph(surface, notice, pygame.Rect(x, room.bottom + 4, width, height),
                            theme.TEXT_MIN, theme.FOCUS)
@@ -607,7 +679,10 @@ class ReviewScene(FormScene[None]):
             label = self.t("review.chance_right_label")
         else:
             label = self.t("review.estimate")
-        y += draw_paragraph(surface, label, pygame.Rect(x, y, width, 56), theme.TEXT_SMALL,
+        tall = paragraph_height(label, theme.TEXT_SMALL, width) if big() else 56
+        if big() and y + tall > room.bottom:
+            return  # no room for the estimates under the notes (a bigger text size)
+        y += draw_paragraph(surface, label, pygame.Rect(x, y, width, tall), theme.TEXT_SMALL,
                             theme.INK) + 2
         cut = "chance_right" in extra  # before: the safest cut's chance; after: this one's
         rows = [(self.t("review.safest" if cut else "review.before"), entry.before,
@@ -615,12 +690,22 @@ class ReviewScene(FormScene[None]):
         if not bid:
             rows.append((self.t("review.this_cut" if cut else "review.after"), entry.after,
                          theme.ACCENT))
+        # "Before 43%" beside its bar: LABEL_W, or as wide as a bigger text size needs it
+        # (the bar keeps 60 at least); a line a row
+        label_w, row_h = LABEL_W, 26
+        if big():
+            small = fonts.get(theme.TEXT_MIN)
+            widest = max(small.size(f"{name} {percent(value)}")[0] for name, value, _ in rows)
+            label_w = max(LABEL_W, min(width - 68, widest + 4))
+            row_h = max(26, small.get_linesize() + 2)
         for name, value, colour in rows:
+            if big() and y + row_h > room.bottom:
+                return
             text = draw_text(surface, f"{name} {percent(value)}", (x, y), theme.TEXT_MIN,
-                             theme.INK, max_width=LABEL_W)
-            bar(surface, pygame.Rect(x + LABEL_W + 8, text.centery - 6, width - LABEL_W - 8,
+                             theme.INK, max_width=label_w)
+            bar(surface, pygame.Rect(x + label_w + 8, text.centery - 6, width - label_w - 8,
                                      12), value, colour)
-            y += 26
+            y += row_h
         if entry.turning_point:
             said.append((self.t("review.turning_point"), theme.DANGER))
         if "chance_red" in extra and extra.get("kind") == "cut":
@@ -650,7 +735,7 @@ class ReviewScene(FormScene[None]):
                              theme.INK))
         y += 4
         for line, colour in said:
-            height = 24 * len(wrap_text(line, theme.TEXT_MIN, width))
+            height = paragraph_height(line, theme.TEXT_MIN, width)
             if y + height > room.bottom:
                 break
             y += draw_paragraph(surface, line, pygame.Rect(x, y, width, height),
