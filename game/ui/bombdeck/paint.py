@@ -518,7 +518,12 @@ def banner_top(scene: TableScene) -> int:
     moment = scene.moment
     if moment is not None and moment.kind == "drawn":
         return L.HELD_BELOW
-    # the piles' names above it grow with the text size: the banner's plate covered "Deck"
+    return _banner_y()
+
+
+def _banner_y() -> int:
+    """The banner's first line away from a moment: under the piles' names, which grow with the
+    text size (the banner's plate covered "Deck" at 150 %)."""
     return L.BANNER_Y + 2 * (fonts.scaled(theme.TEXT_MIN) - theme.TEXT_MIN)
 
 
@@ -684,8 +689,8 @@ def _draw_window(surface: pygame.Surface, scene: TableScene) -> None:
     hints = nope_hints(scene)
     if len(hints) == 1:
         rows.append((hints[0], theme.TEXT_SMALL, palette.INK, False))
-    box = plate(surface, rows, L.BANNER_X, L.BANNER_Y)
-    if len(hints) > 1:
+    box = plate(surface, rows, L.BANNER_X, _banner_y())  # (where the banner is: under the
+    if len(hints) > 1:                                     # piles' names at any text size)
         _hint_grid(surface, hints, box.bottom + 6)
 
 
