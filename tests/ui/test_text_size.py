@@ -271,19 +271,17 @@ _DIE_WHY = {
     "take": "the card-left line and the recent bids' board cross",
     "bomb": "the bomb's hint and the targets' rows cross",
     "outcome": "the outcome box's lines squeezed and crossing",
-    "history": "the history sheet's columns squeezed, its rows cross",
+    "history": "the sheet fits; the table under it (bid entry, names, 'VERMELHO') does not",
     "scoring": "the scoring sheet's columns squeezed, its rows cross",
     "lesson": "the lesson's bubble over the hints, and the panels",
 }
 _DIE_FIXED = {("table", 125), ("bid", 125), ("rebid", 125), ("reveal", 125), ("take", 125),
-              ("scoring", 125)}
+              ("scoring", 125), ("bomb", 125), ("outcome", 125), ("history", 125),
+              ("lesson", 125)}
 TABLES_NOT_YET: dict[tuple[str, str, int], str] = {
     **{("diebombe", scene, size): f"{why}; {_DIE_PANELS}"
        for scene, why in _DIE_WHY.items() for size in (125, 150)
        if (scene, size) not in _DIE_FIXED},
-    ("cazabombas", "briefing", 125): "the campaign line crosses the captain's; pt squeezed",
-    ("cazabombas", "boom", 125): "the news under the blast's picture",
-    ("cazabombas", "lost", 125): "the end buttons' labels squeezed (fixed END_* rects)",
     ("cazabombas", "lesson", 125): "the lesson's bubble over the hints",
     **{("cazabombas", scene, 150): why for scene, why in {
         "table": "the hint line under the mode buttons; 'Double Detector ready' squeezed",
@@ -291,10 +289,9 @@ TABLES_NOT_YET: dict[tuple[str, str, int], str] = {
         "detector": "the hint line under the mode buttons and squeezed",
         "equipment": "the card's effect line and the equipment rows squeezed",
         "miss": "a rack's name under the dropped token; 'Double Detector ready' squeezed",
-        "boom": "the news under the blast's picture; the racks' footers squeezed",
-        "won": "a red wire's value crosses its letter; 'Double Detector used' squeezed",
-        "briefing": "the briefing's rows cross and squeeze (fixed row heights)",
-        "lost": "the summary's lines and the end buttons' labels squeezed",
+        "boom": "the Captain's mark under a box; the racks' footers squeezed",
+        "won": "'Double Detector used' and the racks' names squeezed",
+        "lost": "the summary's lines cross; 'Emergency Batteries' squeezed",
         "lesson": "the lesson's bubble over the hints; the hint line squeezed",
     }.items()},
 }

@@ -220,15 +220,29 @@ def build_explosion(app: App, code: str | None) -> TableScene:
     raise RuntimeError("the explosion never came")
 
 
+def _play_to_the_end(match: Match) -> None:
+    """Play ``match`` to its end: every person (however many: a hot-seat code) draws when they
+    may, else takes their first legal action; the machines their own way."""
+    for _ in range(MAX_MOVES * 4):
+        if match.is_over():
+            return
+        pending = match.pending()
+        people = [s for s in pending.decision.seats if match.is_person(s)]
+        if not people:
+            match.step()
+            continue
+        legal = match.legal_for(people[0])
+        match.submit(people[0], A.DRAW_ACTION if A.DRAW_ACTION in legal else legal[0])
+    raise RuntimeError(f"no end after {MAX_MOVES * 4} moves")
+
+
 def build_end(app: App, code: str | None) -> TableScene:
     """The finished game's table as the person sees it before the results, on ``app``'s
-    stack: the code's game (the default one without) played to its end by
-    :func:`_person_draws`'s policy."""
+    stack: the code's game (the default one without) played to its end
+    (:func:`_play_to_the_end`)."""
     config, seed = _config(code)
     match = Match(config, seed)
-    _person_draws(match, None)
-    while not match.is_over():  # the person was out and its explosion ended nothing
-        match.step()
+    _play_to_the_end(match)
     scene = _table(app, match)
     for _ in range(200):
         if scene.held_end:

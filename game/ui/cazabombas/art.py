@@ -119,12 +119,18 @@ def tile_face(key: int, size: tuple[int, int], letters: tuple[str, str],
     small = h >= 72 and not is_blue(key)
     size_px = max(theme.TEXT_MIN, min(round(h * (0.42 if not cut else 0.52)),
                                       round(w * (0.78 if len(text) == 1 else 0.58))))
-    label = fonts.render(text, size_px, ink, True)
+    # the tile's own mark is sized to the tile: a bigger text size does not grow it past it
+    label = fonts.render(text, max(theme.TEXT_MIN, fonts.unscaled(size_px)), ink, True)
     centre_y = h // 2 - (h // 10 if small else 0)
-    surf.blit(label, label.get_rect(center=(w // 2, centre_y)))
     if small:
         sub = fonts.render(f"{sort_value(key):g}", theme.TEXT_MIN, ink, False)
-        surf.blit(sub, sub.get_rect(midbottom=(w // 2, h - max(6, h // 12))))
+        under = sub.get_rect(midbottom=(w // 2, h - max(6, h // 12)))
+        if fonts.text_factor != 1.0:  # the grown value under the letter: the letter goes up
+            centre_y = max(label.get_height() // 2 - 4,
+                           min(centre_y, under.top - label.get_height() // 2 + 2))
+    surf.blit(label, label.get_rect(center=(w // 2, centre_y)))
+    if small:
+        surf.blit(sub, under)
     gfx.rect(surf, theme.mix(body, (0, 0, 0), 0.45), rect, 1, border_radius=rad)
     if cut:
         shade = gfx.Canvas((w, h), pygame.SRCALPHA)

@@ -19,6 +19,7 @@ from game.ui import fonts, gfx, theme
 from game.ui.cazabombas import progress
 from game.ui.cazabombas.art import GOLD, SAFE, no_talking
 from game.ui.cazabombas.names import Namer
+from game.ui.cazabombas.paint import fitting_keys
 from game.ui.draw import round_rect
 from game.ui.scenes.base import FormScene
 from game.ui.text import draw_paragraph, draw_text, wrap_text
@@ -57,12 +58,24 @@ def people_at(config: GameConfig) -> int:
     return sum(1 for seat in config.seats if not seat.is_machine)
 
 
-def strip_rect(index: int) -> pygame.Rect:
-    """Mission ``index + 1``'s tile in the campaign strip."""
+def strip_rect(index: int, top: int = STRIP_Y, tile_w: int = TILE_W,
+               tile_h: int = TILE_H) -> pygame.Rect:
+    """Mission ``index + 1``'s tile in the campaign strip (``top``, ``tile_w``, ``tile_h``:
+    the strip's place and tiles at a bigger text size, :meth:`BriefingScene.tile`)."""
     count = len(progress.MISSIONS)
-    width = count * TILE_W + (count - 1) * TILE_GAP
+    width = count * tile_w + (count - 1) * TILE_GAP
     left = (theme.SCREEN_W - width) // 2
-    return pygame.Rect(left + index * (TILE_W + TILE_GAP), STRIP_Y, TILE_W, TILE_H)
+    return pygame.Rect(left + index * (tile_w + TILE_GAP), top, tile_w, tile_h)
+
+
+def title_size() -> int:
+    """The title's size: as big at any text size (it has the room it needs already)."""
+    return max(theme.TEXT_BODY, fonts.unscaled(theme.TEXT_HEADING + 6))
+
+
+def number_size() -> int:
+    """A tile's mission number: as big at any text size (the tile grows for its line)."""
+    return max(theme.TEXT_BODY, fonts.unscaled(theme.TEXT_LARGE))
 
 
 class BriefingScene(FormScene[GameConfig]):
@@ -79,7 +92,41 @@ class BriefingScene(FormScene[GameConfig]):
         line, not a panel (the review found the panel odd at a table of machines)."""
         self.panel = ALONE if self.alone else LEFT
         """Where the bomb's contents are."""
+        self.right = RIGHT
+        """Where "no talking" is (people at the table)."""
+        self.strip_y, self.tile_w, self.tile_h = STRIP_Y, TILE_W, TILE_H
+        self.campaign_y = STRIP_Y - 28
+        self._lay_out()
         super().__init__(app)
+
+    def _lay_out(self) -> None:
+        """At a bigger text size the fixed rows would cross: the title says the mission's
+        name on its one line, the tiles grow for their words, and the panels take the room
+        between the title and the campaign's line (alone: wider too). At 100 % nothing
+        moves."""
+        if fonts.text_factor == 1.0:
+            return
+        status = max(fonts.get(theme.TEXT_MIN).size(self.namer.t(key))[0]
+                     for key in ("cazabombas.brief.won", "cazabombas.brief.not_won"))
+        count = len(progress.MISSIONS)
+        most = (theme.SCREEN_W - 40 - (count - 1) * TILE_GAP) // count
+        self.tile_w = min(most, max(TILE_W, status + 14))
+        self.tile_h = max(TILE_H, 10 + fonts.get(number_size(), True).get_height()
+                          + fonts.get(theme.TEXT_MIN).get_height())
+        self.strip_y = BUTTON_Y - 28 - self.tile_h
+        self.campaign_y = self.strip_y - 7 - fonts.get(theme.TEXT_MIN, True).get_linesize()
+        top = 22 + fonts.get(title_size(), True).get_linesize() + 8
+        bottom = self.campaign_y - 8
+        if self.alone:
+            width = min(theme.SCREEN_W - 80, fonts.scaled(ALONE.width))
+            self.panel = pygame.Rect((theme.SCREEN_W - width) // 2, top, width, bottom - top)
+        else:
+            self.panel = pygame.Rect(LEFT.left, top, LEFT.width, bottom - top)
+            self.right = pygame.Rect(RIGHT.left, top, RIGHT.width, bottom - top)
+
+    def tile(self, index: int) -> pygame.Rect:
+        """Mission ``index + 1``'s tile, where this scene draws it."""
+        return strip_rect(index, self.strip_y, self.tile_w, self.tile_h)
 
     def build(self) -> None:
         cx = theme.SCREEN_W // 2
@@ -125,7 +172,7 @@ class BriefingScene(FormScene[GameConfig]):
                 return
         if event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 0) == 1:
             for index, number in enumerate(progress.MISSIONS):
-                if strip_rect(index).collidepoint(event.pos):
+                if self.tile(index).collidepoint(event.pos):
                     self.choose(number)
                     return
         super().handle(event)
@@ -165,12 +212,17 @@ class BriefingScene(FormScene[GameConfig]):
     def draw(self, surface: pygame.Surface) -> None:
         self.draw_background(surface)
         cx = theme.SCREEN_W // 2
-        draw_text(surface, self.t("cazabombas.brief.title", n=self.number), (cx, 22),
-                  theme.TEXT_HEADING + 6, theme.INK, bold=True, anchor="midtop",
-                  max_width=1100)
-        draw_text(surface, self.t(f"newgame.mission{self.number}"), (cx, 76), theme.TEXT_BODY,
-                  theme.ACCENT, bold=True, anchor="midtop", max_width=1100)
-        for panel in (self.panel,) if self.alone else (LEFT, RIGHT):
+        name = self.t(f"newgame.mission{self.number}")
+        if fonts.text_factor == 1.0:
+            draw_text(surface, self.t("cazabombas.brief.title", n=self.number), (cx, 22),
+                      theme.TEXT_HEADING + 6, theme.INK, bold=True, anchor="midtop",
+                      max_width=1100)
+            draw_text(surface, name, (cx, 76), theme.TEXT_BODY, theme.ACCENT, bold=True,
+                      anchor="midtop", max_width=1100)
+        else:  # one line, "Mission 4 · A full bomb": the second would take the bullets' room
+            draw_text(surface, self.t("cazabombas.brief.title_full", name=name), (cx, 22),
+                      title_size(), theme.INK, bold=True, anchor="midtop", max_width=1200)
+        for panel in (self.panel,) if self.alone else (self.panel, self.right):
             round_rect(surface, panel, theme.PANEL, 20, 210)
             round_rect(surface, panel, theme.PANEL_EDGE, 20, 255, 2)
         self._contents(surface)
@@ -213,30 +265,32 @@ class BriefingScene(FormScene[GameConfig]):
 
     def _silence(self, surface: pygame.Surface) -> None:
         sign = pygame.Rect(0, 0, 120, 120)
-        sign.midtop = (RIGHT.centerx, RIGHT.top + 22)
+        right = self.right
+        sign.midtop = (right.centerx, right.top + 22)
         no_talking(surface, sign)
         draw_text(surface, self.t("cazabombas.brief.silence_title"),
-                  (RIGHT.centerx, sign.bottom + 14), theme.TEXT_HEADING - 8, theme.DANGER,
-                  bold=True, anchor="midtop", max_width=RIGHT.width - 40)
+                  (right.centerx, sign.bottom + 14), theme.TEXT_HEADING - 8, theme.DANGER,
+                  bold=True, anchor="midtop", max_width=right.width - 40)
         draw_paragraph(surface, self.t("cazabombas.brief.silence"),
-                       pygame.Rect(RIGHT.left + 28, sign.bottom + 62, RIGHT.width - 56, 150),
+                       pygame.Rect(right.left + 28, sign.bottom + 62, right.width - 56, 150),
                        theme.TEXT_BODY, theme.INK, align="center")
 
     def _strip(self, surface: pygame.Surface) -> None:
         won = progress.won(self.app.settings)
         cx = theme.SCREEN_W // 2
-        draw_text(surface, self.t("cazabombas.brief.campaign", n=len(won),
-                                  total=len(progress.MISSIONS)),
-                  (cx, STRIP_Y - 28), theme.TEXT_MIN, theme.INK_DIM, bold=True,
-                  anchor="midtop", max_width=900)
+        campaign = self.t("cazabombas.brief.campaign", n=len(won), total=len(progress.MISSIONS))
+        if fonts.text_factor != 1.0:  # its keys' part goes first when it would squeeze
+            campaign = fitting_keys(campaign, theme.TEXT_MIN, 1200)
+        draw_text(surface, campaign, (cx, self.campaign_y), theme.TEXT_MIN, theme.INK_DIM,
+                  bold=True, anchor="midtop", max_width=900 if fonts.text_factor == 1.0 else 1200)
         for index, number in enumerate(progress.MISSIONS):
-            rect = strip_rect(index)
+            rect = self.tile(index)
             chosen = number == self.number
             body = theme.mix(theme.PANEL, SAFE, 0.35) if number in won else theme.PANEL
             round_rect(surface, rect, body, 12)
             round_rect(surface, rect, theme.ACCENT if chosen else theme.PANEL_EDGE, 12, 255,
                        4 if chosen else 2)
-            draw_text(surface, str(number), (rect.centerx, rect.top + 6), theme.TEXT_LARGE,
+            draw_text(surface, str(number), (rect.centerx, rect.top + 6), number_size(),
                       theme.INK, bold=True, anchor="midtop")
             key = "cazabombas.brief.won" if number in won else "cazabombas.brief.not_won"
             draw_text(surface, self.t(key), (rect.centerx, rect.bottom - 6), theme.TEXT_MIN,

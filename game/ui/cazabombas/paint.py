@@ -45,6 +45,7 @@ from game.ui.cazabombas.news import news_lines
 from game.ui.draw import round_rect, vertical_gradient
 from game.ui.table.notice import draw_away_marks, draw_notice
 from game.ui.text import MIN_SQUEEZE, NARROW, draw_text, fit_line, wrap_text
+from game.ui.widgets import Button
 
 if TYPE_CHECKING:
     from game.ui.cazabombas.anim import Floater
@@ -1175,6 +1176,27 @@ def _end(surface: pygame.Surface, scene: CazaTableScene) -> None:
     if scene.match.people:
         key = "cazabombas.end.next" if view.won else "cazabombas.end.retry"
         scene.again_button.text = scene.t(key)
+        if fonts.text_factor != 1.0:
+            end_buttons(scene.results_button, scene.again_button,
+                        scene.t(f"{key}_short"))
+    if fonts.text_factor != 1.0:
+        end_buttons(scene.lesson_button, scene.real_button, None)
+
+
+def end_buttons(left: Button, right: Button, short: str | None) -> None:
+    """The two end buttons side by side in the row of ``END_RESULTS`` and ``END_AGAIN`` at
+    a bigger text size, each as wide as its label needs (the fixed rects squeeze them), the
+    right one's ``short`` wording ("Try again") when the long one leaves the left one too
+    little. At 100 % the rects stay as they are."""
+    row = L.END_RESULTS.union(L.END_AGAIN)
+    room = row.width - 12
+    if short is not None and left.needed_width() + right.needed_width() > room:
+        right.text = short
+    width = max(L.END_RESULTS.width, min(left.needed_width(), room - right.needed_width()))
+    width = min(width, room - 120)
+    left.rect = pygame.Rect(row.left, row.top, width, row.height)
+    right.rect = pygame.Rect(left.rect.right + 12, row.top, row.right - left.rect.right - 12,
+                             row.height)
 
 
 def lesson_end_line(scene: CazaTableScene) -> str:
@@ -1376,7 +1398,9 @@ def _floaters(surface: pygame.Surface, scene: CazaTableScene) -> None:
             _chip_floater(surface, floater)
             continue
         x, y = floater.at
-        size = floater.size or theme.TEXT_LARGE
+        # a big word ("BOOM!") keeps its height at a bigger text size: grown, it would
+        # cover the news under it
+        size = heading_size(floater.size) if floater.size else theme.TEXT_LARGE
         text = fit_line(floater.text, size, 320 if size == theme.TEXT_LARGE else L.MIDDLE.width,
                         floater.color, bold=True)
         before = text.get_alpha()

@@ -37,6 +37,31 @@ TAKEN_MINI = 20
 """The card before a line of who took what: small, the row holds two."""
 """The history's columns: the round, its two cards, who took what; the seats share the rest
 (a name too long for its column takes two lines, a chain of bids too)."""
+MIN_LINE_100 = 21
+"""An 18 px line's height at 100 % (DejaVu Sans): what a bigger text size grows from."""
+
+
+def line_grow() -> int:
+    """How much taller an 18 px line stands at the text size than at 100 % (0 there): the
+    history's rows, and the two lines in one, grow by it (at 125 % two lines of a row
+    crossed)."""
+    return fonts.get(theme.TEXT_MIN).get_linesize() - MIN_LINE_100
+
+
+def line_step() -> int:
+    """Two lines of a row (a chain, who took what), this far apart: ``LINE_STEP`` grown."""
+    return LINE_STEP + line_grow()
+
+
+def row_h() -> int:
+    """A row's height: ``ROW_H``, grown as its two lines are."""
+    return ROW_H + 2 * line_grow()
+
+
+def header_drop() -> int:
+    """How much lower the columns' headings stand than at 100 % (0 there): under the title,
+    grown with the text size (at 125 % it crossed the seats' names)."""
+    return fonts.scaled(theme.TEXT_HEADING) - theme.TEXT_HEADING + line_grow()
 
 
 def seat_bids(record: RoundRecord, seat: int) -> list[int]:
@@ -121,7 +146,7 @@ class HistoryScene(ModalScene[None]):
 
     @property
     def rows_room(self) -> int:
-        return (self.panel.height - 200) // ROW_H
+        return (self.panel.height - 200 - header_drop()) // row_h()
 
     def handle(self, event: pygame.event.Event) -> None:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_h:
@@ -158,21 +183,42 @@ class HistoryScene(ModalScene[None]):
                                     for row in minis)])
         round_w, cards_w = ROUND_W, min(CARDS_W, widest + 14)
         taken_w = TAKEN_W - 28 * crowded
+        shown = history[self.scroll:self.scroll + self.rows_room]
+        if fonts.text_factor != 1.0:  # a bigger text size: the words' columns as wide as
+            round_w = max(round_w, _width(namer.t("diebombe.history.round"), True) + 10)
+            taken_w = max(taken_w, _width(namer.t("diebombe.history.taken"), True) + 12,
+                          *(_width(line) + 24 + draw_mini(card, namer.letter(color_of(card)),
+                                                          taken_mini()).get_width()
+                            for record in shown for card, line in _taken(namer, record)))
+        step = line_step()
         col_w = (p.width - 60 - round_w - cards_w - taken_w) // seats
-        header = p.top + 80
+        name_bold = not crowded
+        if fonts.text_factor != 1.0 and _squeezed(namer, seats, col_w, name_bold):
+            # a bigger text size: the names want the cards' room (who took what shows each
+            # card again), then their bold
+            cards_w = 0
+            col_w = (p.width - 60 - round_w - taken_w) // seats
+            name_bold = name_bold and not _squeezed(namer, seats, col_w, name_bold)
+        header = p.top + 80 + header_drop()
+        headings = [name_lines(namer.seat(seat), col_w - 6, name_bold) for seat in range(seats)]
+        if fonts.text_factor != 1.0:  # under the title, a name's two lines too
+            title_bottom = p.top + 18 + fonts.get(theme.TEXT_HEADING, True).get_height()
+            tallest = max(len(heading) for heading in headings)
+            header = max(header, title_bottom + (tallest - 1) * step // 2
+                         + fonts.get(theme.TEXT_MIN, True).get_height() // 2)
         draw_text(surface, namer.t("diebombe.history.round"), (left, header), theme.TEXT_MIN,
                   theme.INK_DIM, bold=True, anchor="midleft", max_width=round_w - 6)
-        draw_text(surface, namer.t("diebombe.history.cards"), (left + round_w, header),
-                  theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="midleft",
-                  max_width=cards_w - 6)
+        if cards_w:
+            draw_text(surface, namer.t("diebombe.history.cards"), (left + round_w, header),
+                      theme.TEXT_MIN, theme.INK_DIM, bold=True, anchor="midleft",
+                      max_width=cards_w - 6)
         x0 = left + round_w + cards_w
-        for seat in range(seats):
-            heading = name_lines(namer.seat(seat), col_w - 6, bold=not crowded)
+        for seat, heading in enumerate(headings):
             for k, line in enumerate(heading):
                 draw_text(surface, line,
                           (x0 + seat * col_w + col_w // 2,
-                           header + (k - (len(heading) - 1) / 2) * LINE_STEP),
-                          theme.TEXT_MIN, theme.INK, bold=not crowded, anchor="center",
+                           header + (k - (len(heading) - 1) / 2) * step),
+                          theme.TEXT_MIN, theme.INK, bold=name_bold, anchor="center",
                           max_width=col_w - 6)
         tx = x0 + seats * col_w + 10
         draw_text(surface, namer.t("diebombe.history.taken"), (tx, header), theme.TEXT_MIN,
@@ -180,15 +226,15 @@ class HistoryScene(ModalScene[None]):
         if not history:
             draw_text(surface, namer.t("diebombe.history.none"), (p.centerx, p.centery),
                       theme.TEXT_BODY, theme.INK_DIM, anchor="center", max_width=p.width - 80)
-        y = header + 26
-        for record in history[self.scroll:self.scroll + self.rows_room]:
-            row = pygame.Rect(p.left + 20, y, p.width - 40, ROW_H - 4)
+        y = header + 26 + line_grow()
+        for record in shown:
+            row = pygame.Rect(p.left + 20, y, p.width - 40, row_h() - 4)
             round_rect(surface, row, theme.mix(theme.PANEL, theme.BG_DEEP, 0.3), 8)
             middle = row.centery
             draw_text(surface, str(record.round), (left + 24, middle), theme.TEXT_SMALL,
                       theme.INK, bold=True, anchor="center")
             x = left + round_w
-            for card in record.faceup:
+            for card in record.faceup if cards_w else ():
                 chip = draw_mini(card, namer.letter(color_of(card)), 28)
                 surface.blit(chip, chip.get_rect(midleft=(x, middle)))
                 x += chip.get_width() + 4
@@ -201,18 +247,36 @@ class HistoryScene(ModalScene[None]):
                 lines = chain_lines(bids, col_w - 8, 2, bold)
                 for k, line in enumerate(lines):
                     draw_text(surface, line, (x0 + seat * col_w + col_w // 2,
-                                              middle + (k - (len(lines) - 1) / 2) * LINE_STEP),
+                                              middle + (k - (len(lines) - 1) / 2) * step),
                               size, color, bold=bold, anchor="center", max_width=col_w - 8)
             taken = _taken(namer, record)
             for k, (card, line) in enumerate(taken):
-                at = middle + (k - (len(taken) - 1) / 2) * LINE_STEP
-                chip = draw_mini(card, namer.letter(color_of(card)), TAKEN_MINI)
+                at = middle + (k - (len(taken) - 1) / 2) * step
+                chip = draw_mini(card, namer.letter(color_of(card)), taken_mini())
                 surface.blit(chip, chip.get_rect(midleft=(tx, at)))
                 draw_text(surface, line, (tx + chip.get_width() + 6, at), theme.TEXT_MIN,
                           theme.INK if k == 0 else theme.INK_DIM, anchor="midleft",
                           max_width=taken_w - 22 - chip.get_width())
-            y += ROW_H
+            y += row_h()
         self.form.draw(surface)
+
+
+def _squeezed(namer: Namer, seats: int, col_w: int, bold: bool) -> bool:
+    """Whether a seat's name would be narrowed in a column ``col_w`` wide, even over two
+    lines."""
+    return any(not fits(line, col_w - 6, bold, exact=True)
+               for seat in range(seats) for line in name_lines(namer.seat(seat), col_w - 6, bold))
+
+
+def taken_mini() -> int:
+    """The height of the card before a line of who took what: ``TAKEN_MINI``, grown as the
+    line is (its value and letter grow)."""
+    return TAKEN_MINI + line_grow()
+
+
+def _width(text: str, bold: bool = False) -> int:
+    """``text``'s width at the 18 px floor."""
+    return fonts.get(theme.TEXT_MIN, bold).size(text)[0]
 
 
 def _taken(namer: Namer, record: RoundRecord) -> list[tuple[str, str]]:

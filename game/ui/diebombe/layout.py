@@ -134,6 +134,10 @@ def point(rect: pygame.Rect) -> tuple[float, float]:
     return (float(rect.centerx), float(rect.centery))
 
 
+TOP_ROW_BELOW = 100
+"""A seat panel starting above this is in the first row, beside the piles' lines."""
+
+
 @dataclass(frozen=True)
 class TableLayout:
     seats: int
@@ -202,7 +206,10 @@ class TableLayout:
         if fonts.text_factor == 1.0:
             return (x, panel.centery)
         # a bigger text size: near the panel's top, so a caption of two lines under it
-        # ends above the recent bids' board
+        # ends above the recent bids' board; a panel of the first row keeps its middle (its
+        # top is beside the piles' counts and "out of the game": a bubble there covered them)
+        if panel.top < TOP_ROW_BELOW:
+            return (x, panel.centery)
         return (x, min(panel.centery, panel.top + BUBBLE_MOST + 6))
 
     def bubble_box(self, seat: int) -> pygame.Rect:

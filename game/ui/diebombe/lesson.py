@@ -37,12 +37,12 @@ from game.rules.diebombe import cards as C
 from game.rules.diebombe import events as E
 from game.rules.diebombe.actions import Action
 from game.rules.diebombe.view import DieView
-from game.ui import theme
+from game.ui import fonts, theme
 from game.ui.diebombe import layout as L
 from game.ui.diebombe.bidpad import PAD
 from game.ui.diebombe.sheet import majority
 from game.ui.table.bubble import Bubble
-from game.ui.table.lesson import Step, TableLesson, Words, first_bubble
+from game.ui.table.lesson import BANNER, Step, TableLesson, Words, first_bubble
 
 if TYPE_CHECKING:
     from game.ui.app import App
@@ -58,6 +58,9 @@ LESSON_SEED = 874
 WIDTH = 340
 """A bubble's width (wider when its two buttons need it): one asking for a bid fits beside the
 bid entry, over a seat's panel."""
+WIDE = L.MIDDLE.width - 12
+"""A bubble that points at nothing, at a bigger text size: as wide as the middle, so it
+covers a banner line whole rather than across."""
 
 Rect = pygame.Rect
 
@@ -196,6 +199,21 @@ class Lesson(TableLesson):
     @property
     def bubble(self) -> Bubble:
         return self.paper
+
+    def _place(self, step: Step[Any]) -> None:
+        """As every table's lesson places it; at a bigger text size a bubble that points at
+        nothing (it stands in the middle) is as wide as the middle and, when it reaches the
+        banner's lines, covers them whole (at 125 % it ended across the bid rule's line)."""
+        centred = fonts.text_factor != 1.0 and step.sides != BANNER and not self.targets()
+        self.paper.width = WIDE if centred else WIDTH
+        super()._place(step)
+        banner = self.scene.banner_rect
+        spot = self.paper.rect
+        if not centred or banner is None or not spot.colliderect(banner):
+            return
+        spot = spot.copy()
+        spot.bottom = max(spot.bottom, banner.bottom + 8)
+        self.paper.place(spot)
 
     # --- what the table shows --------------------------------------------------------------
 

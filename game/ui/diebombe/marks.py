@@ -249,7 +249,7 @@ def draw_mini(card: str, letter: str, height: int = 28) -> pygame.Surface:
     color = C.color_of(card)
     body, dark, _light = colors(color)
     text = "" if color is None else f"{C.value_of(card)} {letter}"
-    label = fit_line(text, theme.TEXT_MIN, 80, WHITE, bold=True) if text else None
+    label = fit_line(text, theme.TEXT_MIN, fonts.scaled(80), WHITE, bold=True) if text else None
     w = height if label is None else label.get_width() + 12
     surf = gfx.Canvas((w, height), pygame.SRCALPHA)
     full = surf.get_rect()

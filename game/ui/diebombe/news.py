@@ -88,6 +88,9 @@ class OutcomeRow:
     kind: str
     """``paid`` (the winner), ``free`` (the second), ``left`` (a card out of the game),
     ``bomb`` (a bomb played or fizzled), ``rule`` (what a tie did)."""
+    short: str = ""
+    """The same said shorter ("Ana, for 40"), for when the words would not fit whole at the
+    smallest size (a bigger text size); empty: none."""
 
 
 def tie_line(namer: Namer, record: RoundRecord | None,
@@ -117,10 +120,13 @@ def outcome_rows(namer: Namer, events: Sequence[object],
             player = namer.seat(ev.seat)
             if ev.paid:
                 rows.append(OutcomeRow(ev.card, namer.t("diebombe.outcome.paid", player=player,
-                                                        paid=ev.paid), "paid"))
+                                                        paid=ev.paid), "paid",
+                                       namer.t("diebombe.history.took", player=player,
+                                               paid=ev.paid)))
             else:
                 rows.append(OutcomeRow(ev.card, namer.t("diebombe.outcome.free",
-                                                        player=player), "free"))
+                                                        player=player), "free",
+                                       namer.t("diebombe.history.second", player=player)))
         elif isinstance(ev, E.CardLeft):
             if ev.why == "no_target":
                 rows.append(OutcomeRow(C.BOMB, namer.t("diebombe.outcome.fizzled"), "bomb"))

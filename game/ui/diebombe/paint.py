@@ -715,6 +715,8 @@ def _banner(surface: pygame.Surface, scene: DieTableScene) -> None:
         sub = sub.rsplit(", ", 1)[0]
     if not fits(text, width, True, size):  # a bigger text size: down to TEXT_BODY
         size = theme.TEXT_BODY
+    if text == scene.namer.t("diebombe.banner.your_bomb") and not fits(text, width, True, size):
+        text = scene.namer.t("diebombe.banner.your_bomb_short")  # (the same, shorter)
     rect = draw_text(surface, text, (L.CENTRE_X, L.BANNER_Y), size,
                      theme.ACCENT if hot else theme.INK, bold=True, anchor="midtop",
                      max_width=width)
@@ -1069,16 +1071,19 @@ def _outcome(surface: pygame.Surface, scene: DieTableScene) -> None:
     for row, mini in zip(rows, minis, strict=True):
         bold = row.kind in ("paid", "bomb")  # the price and the blows stand out
         room_w = width - (mini.get_width() + 10 if mini is not None else 0)
+        text = row.text
+        if row.short and not fits(text, room_w, bold, exact=True):
+            text = row.short  # a bigger text size: the same said shorter
         size = next((trial for trial in (theme.TEXT_BODY, theme.TEXT_SMALL)
-                     if fits(row.text, room_w, bold, trial, exact=True)), theme.TEXT_MIN)
-        text_w = min(room_w, fonts.get(size, bold).size(row.text)[0])
+                     if fits(text, room_w, bold, trial, exact=True)), theme.TEXT_MIN)
+        text_w = min(room_w, fonts.get(size, bold).size(text)[0])
         line_w = text_w + (mini.get_width() + 10 if mini is not None else 0)
         x = box.centerx - line_w // 2
         middle = y + step // 2
         if mini is not None:
             surface.blit(mini, mini.get_rect(midleft=(x, middle)))
             x += mini.get_width() + 10
-        draw_text(surface, row.text, (x, middle), size, OUTCOME_INK[row.kind], bold=bold,
+        draw_text(surface, text, (x, middle), size, OUTCOME_INK[row.kind], bold=bold,
                   anchor="midleft", max_width=room_w)
         y += step
     if not outcome.waits:

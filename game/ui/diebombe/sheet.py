@@ -15,7 +15,7 @@ import pygame
 from game.rules.diebombe import cards as C
 from game.rules.diebombe.scoring import color_totals
 from game.rules.diebombe.view import DieView
-from game.ui import theme
+from game.ui import fonts, theme
 from game.ui.diebombe import layout as L
 from game.ui.diebombe.history import name_lines
 from game.ui.diebombe.marks import GOLD, colors, draw_mark, signed
@@ -164,8 +164,11 @@ class ScoreSheet:
                 draw_text(surface, signed(-line.minus), (xs[3], middle), theme.TEXT_SMALL,
                           (255, 150, 130), bold=True, anchor="midleft")
             if self.columns > 4:
+                # the total keeps its size (a big figure, far above the floor at any text
+                # size): grown, "−61" ran into the "−118" paid beside it
                 draw_text(surface, signed(line.total), (xs[4] + WIDTHS[4] - 4, middle),
-                          theme.TEXT_LARGE, GOLD if winner else theme.INK, bold=True,
+                          max(theme.TEXT_MIN, fonts.unscaled(theme.TEXT_LARGE)),
+                          GOLD if winner else theme.INK, bold=True,
                           anchor="midright", max_width=WIDTHS[4])
             y += step
         if self.columns > 2 and any(line.red_doubled or line.green_doubled for line in lines):
