@@ -717,6 +717,7 @@ def _banner(surface: pygame.Surface, scene: DieTableScene) -> None:
         size = theme.TEXT_BODY
     if text == scene.namer.t("diebombe.banner.your_bomb") and not fits(text, width, True, size):
         text = scene.namer.t("diebombe.banner.your_bomb_short")  # (the same, shorter)
+    text, sub = _shorter(scene, text, sub, width, size)
     rect = draw_text(surface, text, (L.CENTRE_X, L.BANNER_Y), size,
                      theme.ACCENT if hot else theme.INK, bold=True, anchor="midtop",
                      max_width=width)
@@ -733,6 +734,27 @@ def _banner(surface: pygame.Surface, scene: DieTableScene) -> None:
         bar.midtop = (L.CENTRE_X, bottom + 4)
         if bar.width > 0:
             round_rect(surface, bar, GOLD, 2)
+
+
+def _shorter(scene: DieTableScene, text: str, sub: str, width: int, size: int
+             ) -> tuple[str, str]:
+    """The banner's short wordings where the long ones would be squeezed (a bigger text size
+    at three or five seats, where the middle is narrower): the same words, fewer of them."""
+    namer, view = scene.namer, scene.shown
+    if sub == namer.t("diebombe.banner.rebid_rule") and not fits(sub, width):
+        sub = namer.t("diebombe.banner.rebid_rule_short")
+    amount = view.price or 0
+    if text == namer.t("diebombe.banner.your_take", amount=amount) \
+            and not fits(text, width, True, size):
+        text = namer.t("diebombe.banner.your_take_short", amount=amount)
+    reveal = scene.reveal
+    if reveal is not None and reveal.shown and len(reveal.event.highest) == 1 \
+            and not fits(text, width, True, size):
+        ev = reveal.event
+        top = max((bid for bid in ev.bids if bid is not None), default=0)
+        text = namer.t("diebombe.banner.highest_short", player=namer.seat(ev.highest[0]),
+                       amount=top)
+    return text, sub
 
 
 WORTH_TOP = L.FACE_TOP + L.FACE_H + 4
