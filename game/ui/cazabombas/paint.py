@@ -981,8 +981,14 @@ def _board(surface: pygame.Surface, scene: CazaTableScene) -> None:
     below = max(rect.bottom for rect in rows.values())
     if board.bottom - below >= HINT_ROOM and not scene.match.is_over():
         # few cards (a small table): the room under them says how to learn what they do
-        draw_text(surface, scene.t("cazabombas.board.hint"), (board.centerx, below + 10),
-                  theme.TEXT_MIN, theme.INK_DIM, anchor="midtop", max_width=board.width - 8)
+        hint, width = scene.t("cazabombas.board.hint"), board.width - 8
+        hint_rows = [hint] if fonts.get(theme.TEXT_MIN).size(hint)[0] * 0.9 <= width \
+            else wrap_text(hint, theme.TEXT_MIN, width)  # (a bigger text size: two lines)
+        step = fonts.get(theme.TEXT_MIN).get_linesize()
+        if below + 10 + len(hint_rows) * step <= board.bottom:  # (else none: it is a help)
+            for k, hint_row in enumerate(hint_rows):
+                draw_text(surface, hint_row, (board.centerx, below + 10 + k * step),
+                          theme.TEXT_MIN, theme.INK_DIM, anchor="midtop", max_width=width)
 
 
 def two_colour_lines(view: CazaView) -> bool:
