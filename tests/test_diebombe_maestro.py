@@ -22,26 +22,15 @@ from game.match.headless import play_game
 from game.rules.diebombe import actions as A
 from game.rules.diebombe.actions import Action
 from game.rules.diebombe.engine import DIEBOMBE_ENGINE as ENGINE
-from game.rules.diebombe.engine import blank_state, start
 from game.rules.diebombe.state import DieState
 from game.rules.diebombe.twin import hidden_twin
 from game.rules.diebombe.view import DieView
+from tests.test_diebombe_bots import table
 
 LZ, AS, DE, MA = SeatKind.LANZADO, SeatKind.ASTUTO, SeatKind.DESPIADADO, SeatKind.MAESTRO
 SMALL = Maestro(budget=24)
 """A cheap but whole Maestro (rivals recognised, every outcome valued) for the many positions
 below."""
-
-
-def table(faceup: list[str], deck: list[str], won: list[list[str]] | None = None,
-          seats: int = 3, minus: list[int] | None = None) -> DieState:
-    state = blank_state(seats, frozenset(), 0)
-    state.faceup = faceup
-    state.deck = deck[::-1]
-    state.won = won or [[] for _ in range(seats)]
-    state.minus = minus or [0] * seats
-    start(state)
-    return state
 
 
 def _positions(seats: int, seed: int, options: frozenset[str] = frozenset()
