@@ -75,6 +75,12 @@ def scaled(size: int) -> int:
     return size if text_factor == 1.0 else max(1, round(size * text_factor))
 
 
+def grown(size: int) -> int:
+    """How much taller a line of ``size`` is at the person's text size than at 100 % (0 at
+    100 %): what a layout set for 100 % moves its next row down by."""
+    return scaled(size) - size
+
+
 def font_file(bold: bool = False) -> str | None:
     """The path of our font, or ``None`` when the asset is missing."""
     path = resource_path("assets", "fonts", BOLD if bold else REGULAR)

@@ -24,11 +24,6 @@ if TYPE_CHECKING:
 
 Choice = int | str
 ROW_TOP = 266
-
-
-def _grown(size: int) -> int:
-    """How much taller a line of ``size`` is at the person's text size than at 100 %."""
-    return fonts.scaled(size) - size
 """The row of backs, from the panel's top; the bomb waits above it."""
 BACK = (64, 90)
 BOMB = (104, 146)
@@ -64,12 +59,12 @@ class HideBombScene(ModalScene[Choice]):
     def panel_size(self) -> tuple[int, int]:  # type: ignore[override]
         """Taller by what its lines grow at a bigger text size (its rows were set for 100 %:
         the count ran into the heading, the hint under the buttons)."""
-        return (1160, 604 + self._row_top_grown + 2 * _grown(theme.TEXT_MIN)
-                + _grown(theme.TEXT_LARGE + 4))
+        return (1160, 604 + self._row_top_grown + 2 * fonts.grown(theme.TEXT_MIN)
+                + fonts.grown(theme.TEXT_LARGE + 4))
 
     @property
     def _row_top_grown(self) -> int:
-        return _grown(theme.TEXT_HEADING) + _grown(theme.TEXT_BODY)
+        return fonts.grown(theme.TEXT_HEADING) + fonts.grown(theme.TEXT_BODY)
 
     @property
     def row_top(self) -> int:
@@ -186,7 +181,7 @@ class HideBombScene(ModalScene[Choice]):
         self.heading(surface, self.t("hide.title_kitten" if self.kitten else "hide.title"),
                      p.top + 22)
         draw_text(surface, plural(self.app.loc, "hide.deck_count", self.deck_size),
-                  (p.centerx, p.top + 78 + _grown(theme.TEXT_HEADING)), theme.TEXT_BODY,
+                  (p.centerx, p.top + 78 + fonts.grown(theme.TEXT_HEADING)), theme.TEXT_BODY,
                   theme.INK_DIM, anchor="midtop")
         self._draw_row(surface)
         track = self.slider.track
@@ -195,7 +190,8 @@ class HideBombScene(ModalScene[Choice]):
                   theme.INK_DIM, anchor="midtop")
         draw_text(surface, self.t("hide.bottom"), (track.right, below), theme.TEXT_MIN,
                   theme.INK_DIM, anchor="midtop")
-        where = draw_text(surface, self.where(), (p.centerx, below + 24 + _grown(theme.TEXT_MIN)),
+        where = draw_text(surface, self.where(),
+                          (p.centerx, below + 24 + fonts.grown(theme.TEXT_MIN)),
                           theme.TEXT_LARGE + 4,
                           theme.ACCENT, bold=True, anchor="midtop", max_width=p.width - 80)
         draw_text(surface, self.t("hide.keys_hint"), (p.centerx, where.bottom + 6),

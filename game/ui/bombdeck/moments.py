@@ -109,18 +109,13 @@ class Moment:
         return self.fade * pulse
 
 
-def _grown(size: int) -> int:
-    """How much taller than at 100 % a line of ``size`` is at the person's text size."""
-    return fonts.scaled(size) - size
-
-
 def band_rect(moment: Moment) -> pygame.Rect:
     """A band across the table, above the card of the moment or below it; its last row says
     how to go on. Its lines grow with the text size (the title is a picture of letters, far
     above any floor: it keeps its size)."""
     top = 192 if moment.spot_y > 380 else 330
-    grown = _grown(theme.TEXT_LARGE) + (_grown(theme.TEXT_BODY) if moment.then else 0) \
-        + _grown(theme.TEXT_MIN)
+    grown = fonts.grown(theme.TEXT_LARGE) + (fonts.grown(theme.TEXT_BODY) if moment.then else 0) \
+        + fonts.grown(theme.TEXT_MIN)
     top = min(top, theme.SCREEN_H - BAND_H - THEN_H - grown - 8)
     return pygame.Rect(0, top, theme.SCREEN_W,
                        BAND_H + (THEN_H if moment.then else HINT_H) + grown)
@@ -200,9 +195,8 @@ def draw_moment(surface: pygame.Surface, moment: Moment, hint: str, reduced: boo
         _blit(surface, sub, sub.get_rect(midtop=(band.centerx, band.top + 92)), alpha)
     if moment.then:
         then = fit_line(moment.then, theme.TEXT_BODY, band.width - 80, palette.HOT, True)
-        _blit(surface, then, then.get_rect(midtop=(band.centerx,
-                                                    band.top + 132 + _grown(theme.TEXT_LARGE))),
-              alpha)
+        below = band.top + 132 + fonts.grown(theme.TEXT_LARGE)
+        _blit(surface, then, then.get_rect(midtop=(band.centerx, below)), alpha)
     skip = fonts.render(hint, theme.TEXT_MIN, palette.INK_DIM)
     where = hint_rect(moment, skip.get_size())
     _blit(surface, skip, where, alpha)

@@ -524,7 +524,7 @@ def banner_top(scene: TableScene) -> int:
 def _banner_y() -> int:
     """The banner's first line away from a moment: under the piles' names, which grow with the
     text size (the banner's plate covered "Deck" at 150 %)."""
-    return L.BANNER_Y + 2 * (fonts.scaled(theme.TEXT_MIN) - theme.TEXT_MIN)
+    return L.BANNER_Y + 2 * fonts.grown(theme.TEXT_MIN)
 
 
 def _banner(scene: TableScene) -> Part:

@@ -1106,7 +1106,7 @@ def _colour_tip(surface: pygame.Surface, scene: CazaTableScene) -> None:
 def strip_height() -> int:
     """A colour line's height: 30 at 100 %, growing with the text size (its chips hold a
     value at ``TEXT_MIN``)."""
-    return 30 + fonts.scaled(theme.TEXT_MIN) - theme.TEXT_MIN
+    return 30 + fonts.grown(theme.TEXT_MIN)
 
 
 def _cut_strip(strip: gfx.Canvas, width: int) -> gfx.Canvas:

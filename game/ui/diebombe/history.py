@@ -61,7 +61,7 @@ def row_h() -> int:
 def header_drop() -> int:
     """How much lower the columns' headings stand than at 100 % (0 there): under the title,
     grown with the text size (at 125 % it crossed the seats' names)."""
-    return fonts.scaled(theme.TEXT_HEADING) - theme.TEXT_HEADING + line_grow()
+    return fonts.grown(theme.TEXT_HEADING) + line_grow()
 
 
 def seat_bids(record: RoundRecord, seat: int) -> list[int]:

@@ -80,8 +80,7 @@ def head_grow() -> int:
     """How much taller a seat's header (its name, then its "Paid · Bids" line) stands at a
     bigger text size than at 100 % (0 there): the panel grows by as much, its rows move
     down with it (the name and the line under it crossed at 125 %)."""
-    return fonts.scaled(theme.TEXT_BODY) - theme.TEXT_BODY \
-        + fonts.scaled(theme.TEXT_MIN) - theme.TEXT_MIN
+    return fonts.grown(theme.TEXT_BODY) + fonts.grown(theme.TEXT_MIN)
 
 
 def panel_h() -> int:
@@ -97,7 +96,7 @@ def row_top() -> int:
 def label_w() -> int:
     """A row's label's width: ``LABEL_W``, wider at a bigger text size (its letter, "Vm",
     grows with it)."""
-    return LABEL_W + (fonts.scaled(theme.TEXT_MIN) - theme.TEXT_MIN) * 2
+    return LABEL_W + fonts.grown(theme.TEXT_MIN) * 2
 
 
 def chip_room() -> int:

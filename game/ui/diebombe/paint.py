@@ -278,8 +278,8 @@ def _panel(surface: pygame.Surface, scene: DieTableScene, seat: int) -> None:
         surface.blit(tag, tag.get_rect(center=pill.center))
     # the line under it: minus points, recent bids, whose bid is sealed (lower by as much as
     # the name grew, so the two never cross at a bigger text size)
-    sub_y = rect.top + L.NAME_H + 12 + fonts.scaled(theme.TEXT_BODY) - theme.TEXT_BODY \
-        + (fonts.scaled(theme.TEXT_MIN) - theme.TEXT_MIN) // 2
+    sub_y = rect.top + L.NAME_H + 12 + fonts.grown(theme.TEXT_BODY) \
+        + fonts.grown(theme.TEXT_MIN) // 2
     minus = draw_text(surface, namer.t("diebombe.minus", n=view.minus[seat]), (x, sub_y),
                       theme.TEXT_MIN, LOSS, bold=True, anchor="midleft",
                       max_width=fonts.scaled(120))
